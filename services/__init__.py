@@ -1,0 +1,1 @@
+"""ClauseFlow services, one package each."""

@@ -1,0 +1,19 @@
+"""analyze: consumer wiring and lifespan."""
+
+from __future__ import annotations
+
+from shared import topics
+from shared.logs import setup
+from shared.messages import ReviewLocated
+from shared.runtime import Runtime
+
+from .handlers import STAGE, Analyzer
+from .settings import Settings
+
+
+async def main() -> None:
+    settings = Settings()
+    setup(STAGE, settings.log_level)
+    async with Runtime(settings, STAGE, settings.metrics_port) as rt:
+        analyzer = Analyzer(rt, settings)
+        await rt.run([rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle)])

@@ -1,0 +1,122 @@
+"""review.located -> the narrative streamed as `delta` events -> the checked `final` event."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import openai
+
+from shared import clauses
+from shared.errors import Reject, RetryLater
+from shared.logs import request_id_var
+from shared.messages import ReviewLocated
+from shared.runtime import Runtime
+from shared.telemetry import MESSAGES, TOKENS, StageClock, timing_dict
+
+from . import logic
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+STAGE = "analyze"
+CANCEL_CHECK_EVERY = 8  # chunks between looks at the cancel flag
+
+
+class Analyzer:
+    """Holds the LLM client; one per process."""
+
+    def __init__(self, rt: Runtime, settings: Settings) -> None:
+        self.rt = rt
+        self.s = settings
+        self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
+
+    async def handle(self, msg: ReviewLocated) -> None:
+        """Stream the answer; publish findings and only the citations that hold."""
+        env = msg.envelope
+        rid = env.request_id
+        request_id_var.set(rid)
+        if await self.rt.state.is_cancelled(rid):
+            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+            return
+        clock = StageClock(STAGE, env.published_at)
+        with clock.phase("preprocess"):
+            texts = await self.rt.state.get_pages(env.doc_sha256)
+            if texts is None:
+                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            located = [p.page for p in msg.pages if 0 < p.page <= len(texts)]
+            cats = [clauses.BY_NAME[n.lower()] for n in msg.categories if n.lower() in clauses.BY_NAME]
+            ev = clauses.evidence({p: texts[p - 1] for p in located}, env.question, cats)
+            context = logic.context_for(located, texts, ev, self.s.context_tokens)
+            prompt = logic.messages(context, env.question)
+        with clock.phase("inference"):
+            answer, usage = await self._stream(rid, prompt)
+        if answer is None:
+            MESSAGES.labels(STAGE, "cancelled").inc()
+            return
+        with clock.phase("postprocess"):
+            found = logic.findings(ev)
+            llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
+            cites, _ = logic.check_citations([{"page": f["page"], "quote": f["quote"]} for f in found] + llm_cites, texts)
+        timing = clock.finish()
+        await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
+        final = {
+            "findings": found,
+            "answer": answer,
+            "citations": cites,
+            "citations_rejected": rejected,
+            "mode": msg.mode,
+            "model": self.s.llm_model,
+            "usage": usage,
+            "cost": logic.cost(await self.rt.state.get_cost(rid), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
+            "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
+            "prompt_version": logic.PROMPT_VERSION,
+        }
+        if await self.rt.events.emit(rid, "final", final, dedupe="final"):
+            await self.rt.state.audit(rid, {"stage": STAGE, "phase2": False, "final": True, "event": "final"})
+        await self.rt.state.update_review(rid, status="done", final=final)
+        MESSAGES.labels(STAGE, "processed").inc()
+
+    async def _stream(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+        """The LLM's answer, each chunk emitted as a `delta`; None if the client cancelled.
+
+        Temperature 0 and a fixed seed make a redelivered message regenerate the same text,
+        so the per-chunk dedupe keys keep the client's stream clean.
+        """
+        parts: list[str] = []
+        usage: dict = {}
+        n = 0
+        try:
+            stream = await self.client.chat.completions.create(
+                model=self.s.llm_model, messages=prompt, stream=True, temperature=0, seed=0,
+                max_tokens=self.s.max_tokens, stream_options={"include_usage": True},
+            )
+            async with stream:
+                async for chunk in stream:
+                    if chunk.usage:
+                        usage = {"prompt_tokens": chunk.usage.prompt_tokens, "completion_tokens": chunk.usage.completion_tokens}
+                    text = chunk.choices[0].delta.content if chunk.choices else None
+                    if not text:
+                        continue
+                    parts.append(text)
+                    n += 1
+                    await self.rt.events.emit(rid, "delta", {"text": text}, dedupe=f"delta:{n}")
+                    # Leaving the `async with` closes the HTTP stream; the server stops generating.
+                    if n % CANCEL_CHECK_EVERY == 0 and await self.rt.state.is_cancelled(rid):
+                        return None, usage
+        except (openai.APIConnectionError, openai.APITimeoutError, openai.InternalServerError) as exc:
+            raise RetryLater(f"the LLM server is unavailable: {type(exc).__name__}", code="llm_unavailable") from exc
+        except openai.APIStatusError as exc:
+            raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
+        if not usage:  # llama.cpp's server reports no usage when streaming: estimate, and say so
+            usage = {"prompt_tokens": sum(len(m["content"]) for m in prompt) // logic.CHARS_PER_TOKEN, "completion_tokens": n, "estimated": True}
+        TOKENS.labels("prompt").inc(usage["prompt_tokens"])
+        TOKENS.labels("completion").inc(usage["completion_tokens"])
+        return "".join(parts), usage
+
+    def _prices(self) -> dict[str, float]:
+        return {
+            "cpu_hour": self.s.price_cpu_hour,
+            "gpu_hour": self.s.price_gpu_hour,
+            "per_1k_prompt_tokens": self.s.price_per_1k_prompt_tokens,
+            "per_1k_completion_tokens": self.s.price_per_1k_completion_tokens,
+        }

@@ -1,0 +1,102 @@
+"""Prompt, context budget, citation checks, findings and cost: the parts of analyze without I/O."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from shared import clauses
+
+PROMPT_VERSION = "v1"
+CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
+
+SYSTEM = (
+    "You review contracts for a lawyer. Use only the contract pages given. "
+    "For each relevant clause, quote its exact words in double quotes followed by the page, "
+    'like "the quoted words" (p. 3), then explain the risk in one sentence. Be brief.'
+)
+
+
+def context_for(located: list[int], page_texts: list[str], evidence: list[clauses.Evidence], budget_tokens: int) -> str:
+    """The located pages as context, within the token budget.
+
+    Each page gets an equal share; a page with evidence keeps the text around its evidence
+    sentences first, so the budget goes to what matters.
+    """
+    if not located:
+        return ""
+    share = max(200, budget_tokens * CHARS_PER_TOKEN // len(located))
+    parts = []
+    for page in located:
+        text = " ".join(page_texts[page - 1].split())
+        quotes = [e.quote for e in evidence if e.page == page]
+        parts.append(f"[Page {page}]\n{_window(text, quotes, share)}")
+    return "\n\n".join(parts)
+
+
+def _window(text: str, quotes: list[str], chars: int) -> str:
+    if len(text) <= chars:
+        return text
+    if quotes:
+        at = text.find(quotes[0])
+        if at >= 0:
+            start = max(0, at - chars // 4)
+            return text[start : start + chars]
+    return text[:chars]
+
+
+def messages(context: str, question: str) -> list[dict[str, str]]:
+    """Document first, question last: the serving engine's prefix cache reuses the document."""
+    return [
+        {"role": "system", "content": SYSTEM},
+        {"role": "user", "content": f"Contract pages:\n{context}\n\nQuestion: {question}"},
+    ]
+
+
+_CITE = re.compile(r"[\"“]([^\"”]{8,400})[\"”]\s*\(?\[?\s*(?:p|pg|page)\.?\s*(\d{1,4})\s*\]?\)?", re.I)
+
+
+def citations_in(answer: str) -> list[dict[str, Any]]:
+    """Quoted text followed by a page reference, as the prompt asks for."""
+    return [{"page": int(p), "quote": " ".join(q.split())} for q, p in _CITE.findall(answer)]
+
+
+def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple[list[dict[str, Any]], int]:
+    """Keep the citations whose quote occurs on the cited page; count the rest."""
+    kept, rejected = [], 0
+    seen = set()
+    for c in cites:
+        page = c["page"]
+        ok = 0 < page <= len(page_texts) and clauses.quote_on_page(c["quote"], page_texts[page - 1])
+        key = (page, clauses.normalise(c["quote"]))
+        if ok and key not in seen:
+            seen.add(key)
+            kept.append({"page": page, "quote": c["quote"]})
+        elif not ok:
+            rejected += 1
+    return kept, rejected
+
+
+def findings(evidence: list[clauses.Evidence]) -> list[dict[str, Any]]:
+    """Findings from extraction, independent of the LLM; the risk note is the category's checklist."""
+    out = []
+    for e in evidence:
+        cat = clauses.BY_NAME.get(e.category.lower())
+        out.append({"category": e.category, "page": e.page, "quote": e.quote, "risk": cat.risk if cat else "", "risk_source": "checklist"})
+    return out
+
+
+def cost(timings: dict[str, dict[str, float]], usage: dict[str, int], prices: dict[str, float], *, llm_stage: str, llm_on_gpu: bool) -> dict[str, Any]:
+    """Per-stage cost from CPU time, the LLM server's busy time, and tokens, with the prices used.
+
+    A stage is billed its own process CPU time; the LLM stage also its inference wall time,
+    during which the model server (CPU or GPU) is busy on this request.
+    """
+    stages = {}
+    for stage, t in timings.items():
+        usd = t.get("cpu_ms", 0.0) / 3.6e6 * prices["cpu_hour"]
+        if stage == llm_stage:
+            usd += t.get("inference_ms", 0.0) / 3.6e6 * prices["gpu_hour" if llm_on_gpu else "cpu_hour"]
+        stages[stage] = round(usd, 8)
+    tokens = usage.get("prompt_tokens", 0) / 1000 * prices["per_1k_prompt_tokens"] + usage.get("completion_tokens", 0) / 1000 * prices["per_1k_completion_tokens"]
+    return {"stages_usd": stages, "tokens_usd": round(tokens, 8), "total_usd": round(sum(stages.values()) + tokens, 8), "prices": prices}

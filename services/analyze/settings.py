@@ -1,0 +1,21 @@
+from pydantic import Field
+
+from shared.settings import CommonSettings
+
+
+class Settings(CommonSettings):
+    """analyze: the deep answer from the located pages, by an LLM over an OpenAI-compatible API."""
+
+    metrics_port: int = 0
+    llm_base_url: str = "http://127.0.0.1:8080/v1"
+    llm_model: str = "smollm2-135m-instruct"
+    llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one
+    llm_timeout_s: float = Field(default=120.0, gt=0)
+    max_tokens: int = Field(default=256, ge=1)
+    context_tokens: int = Field(default=1500, ge=100)
+    # Price table for the cost estimate (USD).
+    llm_on_gpu: bool = False  # bill analyze by GPU-hour (vLLM) instead of CPU-hour
+    price_cpu_hour: float = 0.05
+    price_gpu_hour: float = 2.50
+    price_per_1k_prompt_tokens: float = 0.0
+    price_per_1k_completion_tokens: float = 0.0

@@ -1,0 +1,69 @@
+"""edge: the app factory and its lifespan (Redis, Kafka producer), error bodies, metrics."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from prometheus_client import make_asgi_app
+from redis.asyncio import Redis
+
+from shared import topics
+from shared.bus import Producer, ensure_topics
+from shared.errors import ClauseFlowError, error_body
+from shared.events import EventLog
+from shared.state import State
+
+from .deps import EdgeContext
+from .routes import router
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+STATIC = Path(__file__).parent / "static"
+
+
+def build_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        redis = Redis.from_url(settings.redis_url)
+        await redis.ping()
+        await ensure_topics(settings, [topics.name(t, settings.topic_prefix) for t in topics.ALL])
+        producer = Producer(settings)
+        await producer.start()
+        app.state.ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s))
+        try:
+            yield
+        finally:
+            await producer.stop()
+            await redis.aclose()
+
+    app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
+    app.include_router(router)
+    app.mount("/metrics", make_asgi_app())
+
+    @app.exception_handler(ClauseFlowError)
+    async def _clauseflow_error(request: Request, exc: ClauseFlowError) -> JSONResponse:
+        status = 503 if exc.code in ("dependency_unavailable",) else exc.status
+        return JSONResponse({"error": error_body(exc)}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors())
+        return JSONResponse({"error": {"code": "bad_request", "message": where}}, status_code=400)
+
+    @app.get("/healthz")
+    async def healthz() -> dict:
+        await app.state.ctx.redis.ping()
+        return {"status": "ok"}
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return app

@@ -1,0 +1,5 @@
+import asyncio
+
+from .app import main
+
+asyncio.run(main())

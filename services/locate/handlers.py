@@ -1,0 +1,57 @@
+"""review.summarized -> the pages that answer the question -> review.located."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from shared import clauses, topics
+from shared.errors import Reject
+from shared.logs import request_id_var
+from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
+from shared.runtime import Runtime
+from shared.telemetry import MESSAGES, StageClock, copy_envelope, timing_dict
+
+from .logic import Embed, rank_pages
+
+log = logging.getLogger(__name__)
+STAGE = "locate"
+
+
+def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int):
+    async def handle(msg: ReviewSummarized) -> None:
+        """Rank the pages; if dense ranking fails, fall back to the lexical ranking."""
+        env = msg.envelope
+        request_id_var.set(env.request_id)
+        if await rt.state.is_cancelled(env.request_id):
+            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+            return
+        clock = StageClock(STAGE, env.published_at)
+        with clock.phase("preprocess"):
+            texts = await rt.state.get_pages(env.doc_sha256)
+            if texts is None:
+                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            cats = clauses.categories_for(env.question)
+        mode = "located"
+        with clock.phase("inference"):
+            try:
+                ranked = await asyncio.to_thread(rank_pages, texts, env.question, cats, embed, top_k=top_k, shortlist=shortlist)
+            except Exception:  # noqa: BLE001 - the dense model failing must not fail the request
+                log.exception("dense ranking failed; using lexical ranking")
+                ranked = await asyncio.to_thread(rank_pages, texts, env.question, cats, None, top_k=top_k)
+        summaries = {p.page: p.summary for p in msg.pages}
+        with clock.phase("postprocess"):
+            if not ranked:  # nothing to rank on (no text layer): hand analyze the whole document
+                mode = "fallback_full"
+                pages = [LocatedPage(page=p.page, score=0.0, summary=p.summary) for p in msg.pages]
+            else:
+                pages = [LocatedPage(page=r.page, score=r.score, summary=summaries.get(r.page, "")) for r in ranked]
+        timing = clock.finish()
+        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=[c.name for c in cats])
+        await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
+        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        await rt.state.update_review(env.request_id, status="located", located_pages=[p.page for p in pages])
+        await rt.producer.publish(topics.LOCATED, env.request_id, out)
+        MESSAGES.labels(STAGE, "processed").inc()
+
+    return handle

@@ -1,0 +1,11 @@
+from shared.settings import CommonSettings
+
+
+class Settings(CommonSettings):
+    """locate: which pages answer the question."""
+
+    metrics_port: int = 0
+    top_k: int = 5
+    shortlist: int = 8
+    use_embeddings: bool = True
+    embed_threads: int = 0

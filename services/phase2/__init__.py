@@ -1,0 +1,1 @@
+"""The phase2 service."""

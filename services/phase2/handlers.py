@@ -1,0 +1,50 @@
+"""review.located -> the draft event (no large model), its temporary record and audit entry."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+from shared.errors import Reject
+from shared.logs import request_id_var
+from shared.messages import ReviewLocated
+from shared.runtime import Runtime
+from shared.telemetry import MESSAGES, StageClock, timing_dict
+
+from .logic import DraftInvalid, build_draft, validate_draft
+
+log = logging.getLogger(__name__)
+STAGE = "phase2"
+
+
+def make_handler(rt: Runtime, expires_s: int, max_evidence: int):
+    async def handle(msg: ReviewLocated) -> None:
+        """Build, validate and publish the draft; idempotent through the event dedupe key."""
+        env = msg.envelope
+        request_id_var.set(env.request_id)
+        if await rt.state.is_cancelled(env.request_id):
+            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+            return
+        clock = StageClock(STAGE, env.published_at)
+        with clock.phase("preprocess"):
+            texts = await rt.state.get_pages(env.doc_sha256)
+            if texts is None:
+                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
+        with clock.phase("inference"):
+            draft = build_draft(located, texts, env.question, list(msg.categories), now=time.time(), expires_s=expires_s, max_evidence=max_evidence)
+            draft["mode"] = msg.mode
+        with clock.phase("postprocess"):
+            try:
+                validate_draft(draft, texts)
+            except DraftInvalid as exc:
+                raise Reject(f"draft failed validation: {exc}") from exc
+        timing = clock.finish()
+        await rt.state.put_draft(env.request_id, draft)
+        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        if await rt.events.emit(env.request_id, "draft", draft, dedupe="draft"):
+            await rt.state.audit(env.request_id, {"stage": STAGE, "phase2": True, "final": False, "event": "draft"})
+        await rt.state.update_review(env.request_id, draft=draft)
+        MESSAGES.labels(STAGE, "processed").inc()
+
+    return handle

@@ -1,0 +1,57 @@
+"""review.requested -> text of every page, one-line summaries -> review.summarized."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+
+from shared import pdf, topics
+from shared.errors import Reject
+from shared.logs import request_id_var
+from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
+from shared.runtime import Runtime
+from shared.telemetry import MESSAGES, StageClock, copy_envelope, timing_dict
+
+from .logic import summarize_page
+
+log = logging.getLogger(__name__)
+STAGE = "summarize"
+
+
+def make_handler(rt: Runtime, summary_chars: int):
+    async def handle(msg: ReviewRequested) -> None:
+        """Extract and summarize every page; reuse them when the same PDF was seen before."""
+        env = msg.envelope
+        request_id_var.set(env.request_id)
+        if await rt.state.is_cancelled(env.request_id):
+            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+            return
+        clock = StageClock(STAGE, env.published_at)
+        total = env.page_count
+        await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
+        with clock.phase("preprocess"):
+            texts = await rt.state.get_pages(env.doc_sha256)
+            summaries = await rt.state.get_summaries(env.doc_sha256)
+        if texts is None or summaries is None:
+            path = Path(msg.pdf_path)
+            if not path.exists():
+                raise Reject(f"the stored PDF {env.doc_sha256} is missing")
+            with clock.phase("inference"):
+                texts = await asyncio.to_thread(pdf.page_texts, path)
+                summaries = [summarize_page(t, summary_chars) for t in texts]
+            await rt.state.put_pages(env.doc_sha256, texts, summaries)
+        await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
+        with clock.phase("postprocess"):
+            out = ReviewSummarized(
+                envelope=env,
+                pages=[PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))],
+            )
+        timing = clock.finish()
+        out.envelope.CopyFrom(copy_envelope(env, timing))
+        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        await rt.state.update_review(env.request_id, status="summarized")
+        await rt.producer.publish(topics.SUMMARIZED, env.request_id, out)
+        MESSAGES.labels(STAGE, "processed").inc()
+
+    return handle

@@ -1,0 +1,1 @@
+"""What every ClauseFlow service uses: settings, bus, events, state, telemetry, messages."""

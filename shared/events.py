@@ -1,0 +1,97 @@
+"""Client-facing event log: one Redis stream per request (``events:{request_id}``).
+
+Every stage appends events here; any edge instance reads them for SSE and WebSocket
+clients, and a reconnecting client resumes after the last stream id it saw. Appends are
+idempotent by a dedupe key, so a stage that handles a redelivered Kafka message does not
+show the client the same event twice.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from redis.asyncio import Redis
+
+EVENT_TYPES = ("accepted", "progress", "draft", "delta", "final", "error", "cancelled")
+TERMINAL = frozenset({"final", "error", "cancelled"})
+
+# SET NX the dedupe key, and only if it was new append the event: atomic in Redis.
+_APPEND_ONCE = """
+if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[3]) then
+  local id = redis.call('XADD', KEYS[1], '*', 'type', ARGV[1], 'data', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  return id
+end
+return false
+"""
+
+
+def stream_key(request_id: str) -> str:
+    return f"events:{request_id}"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One event as a client sees it."""
+
+    id: str
+    type: str
+    data: dict[str, Any]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "type": self.type, "data": self.data}
+
+
+class EventLog:
+    """Appends to and reads from the per-request event streams."""
+
+    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600) -> None:
+        self._redis = redis
+        self._ttl_s = ttl_s
+        self._append_once = redis.register_script(_APPEND_ONCE)
+
+    async def emit(self, request_id: str, type_: str, data: dict[str, Any], *, dedupe: str | None = None) -> str | None:
+        """Append one event; with ``dedupe`` the same key appends at most once.
+
+        Returns the stream id, or None when the dedupe key had been used already.
+        """
+        if type_ not in EVENT_TYPES:
+            raise ValueError(f"unknown event type {type_!r}")
+        payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        if dedupe is None:
+            dedupe = f"{type_}:{time.time_ns()}"
+        result = await self._append_once(
+            keys=[stream_key(request_id), f"evdedupe:{request_id}:{dedupe}"],
+            args=[type_, payload, self._ttl_s],
+        )
+        return _text(result) if result else None
+
+    async def read(self, request_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
+        """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""
+        key = stream_key(request_id)
+        if block_ms is None:
+            raw = await self._redis.xrange(key, min=f"({after}" if after != "0-0" else "-", count=count)
+            return [_event(entry_id, fields) for entry_id, fields in raw]
+        res = await self._redis.xread({key: after}, block=block_ms, count=count)
+        return [_event(entry_id, fields) for _, entries in res for entry_id, fields in entries]
+
+    async def exists(self, request_id: str) -> bool:
+        return bool(await self._redis.exists(stream_key(request_id)))
+
+
+def _text(value: bytes | str) -> str:
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _event(entry_id: bytes | str, fields: dict) -> Event:
+    f = {_text(k): _text(v) for k, v in fields.items()}
+    return Event(id=_text(entry_id), type=f["type"], data=json.loads(f["data"]))
+
+
+def valid_stream_id(value: str) -> bool:
+    """Whether ``value`` is a Redis stream id a client may resume after."""
+    ms, sep, seq = value.partition("-")
+    return bool(sep) and ms.isdigit() and seq.isdigit() and len(value) <= 41

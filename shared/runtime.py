@@ -1,0 +1,92 @@
+"""The lifespan every worker service shares: clients created once, reached through one object.
+
+    async with Runtime(settings, "summarize") as rt:
+        await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, handler)])
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from collections.abc import Awaitable, Callable
+
+from prometheus_client import start_http_server
+from redis.asyncio import Redis
+
+from shared.bus import ConsumerLoop, Producer
+from shared.errors import ClauseFlowError, error_body
+from shared.events import EventLog
+from shared.settings import CommonSettings
+from shared.state import State
+from shared.telemetry import MESSAGES
+
+log = logging.getLogger(__name__)
+
+
+class Runtime:
+    """Redis, the Kafka producer, the event log and state of one service process."""
+
+    def __init__(self, settings: CommonSettings, service: str, metrics_port: int = 0) -> None:
+        self.settings = settings
+        self.service = service
+        self.metrics_port = metrics_port
+        self.redis = Redis.from_url(settings.redis_url)
+        self.producer = Producer(settings)
+        self.events = EventLog(self.redis, settings.event_ttl_s)
+        self.state = State(self.redis, settings.event_ttl_s)
+        self._loops: list[ConsumerLoop] = []
+
+    async def __aenter__(self) -> Runtime:
+        await self.redis.ping()
+        await self.producer.start()
+        if self.metrics_port:
+            start_http_server(self.metrics_port, addr="127.0.0.1")
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        for loop in self._loops:
+            await loop.stop()
+        await self.producer.stop()
+        await self.redis.aclose()
+
+    def consumer(self, base_topic: str, message_type, handler: Callable[..., Awaitable[None]], *, name: str | None = None) -> ConsumerLoop:
+        loop = ConsumerLoop(
+            self.settings,
+            self.producer,
+            base_topic=base_topic,
+            consumer=name or self.service,
+            message_type=message_type,
+            handler=handler,
+            on_failure=self.fail_request,
+        )
+        self._loops.append(loop)
+        return loop
+
+    async def fail_request(self, request_id: str, exc: BaseException) -> None:
+        """Tell the client a stage failed: one `error` event, never a hang."""
+        MESSAGES.labels(self.service, "failed").inc()
+        if isinstance(exc, ClauseFlowError):
+            body = error_body(exc)
+        else:
+            body = {"code": "internal", "message": f"{self.service} failed: {type(exc).__name__}"}
+        body["stage"] = self.service
+        await self.state.update_review(request_id, status="failed")
+        await self.events.emit(request_id, "error", body, dedupe="error")
+
+    async def run(self, loops: list[ConsumerLoop]) -> None:
+        """Run the consumer loops until SIGTERM/SIGINT."""
+        for loop in loops:
+            await loop.start()
+        tasks = [asyncio.create_task(loop.run(), name=f"{self.service}-loop") for loop in loops]
+        stop = asyncio.Event()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            asyncio.get_running_loop().add_signal_handler(sig, stop.set)
+        log.info("%s ready", self.service)
+        waiter = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
+        for task in [waiter, *tasks]:
+            task.cancel()
+        for task in done:
+            if task is not waiter and task.exception():
+                raise task.exception()

@@ -1,0 +1,35 @@
+"""Settings shared by every service (pydantic-settings, read from the environment).
+
+Each service subclasses :class:`CommonSettings` with its own fields; all names are read
+from ``CLAUSEFLOW_*`` environment variables. Bad values fail the process at start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class CommonSettings(BaseSettings):
+    """Connection and bus settings every service needs."""
+
+    model_config = SettingsConfigDict(env_prefix="CLAUSEFLOW_", extra="ignore")
+
+    kafka_bootstrap: str = "127.0.0.1:9092"
+    redis_url: str = "redis://127.0.0.1:6379/0"
+    topic_prefix: str = ""
+    data_dir: Path = Path("var/data")
+    consumer_group_prefix: str = "clauseflow"
+    # Lowered in tests: the broker hands partitions out ~5 s after join at Kafka's defaults.
+    session_timeout_ms: int = Field(default=10_000, ge=100)
+    heartbeat_interval_ms: int = Field(default=3_000, ge=50)
+    max_poll_interval_ms: int = Field(default=300_000, ge=1_000)
+    handler_attempts: int = Field(default=3, ge=1, le=10)
+    event_ttl_s: int = Field(default=24 * 3600, ge=60)
+    log_level: str = "INFO"
+
+    @property
+    def pdf_dir(self) -> Path:
+        return self.data_dir / "pdfs"

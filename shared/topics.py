@@ -1,0 +1,21 @@
+"""Kafka topic names, in one place. A prefix lets tests and stacks share one broker."""
+
+from __future__ import annotations
+
+REQUESTED = "review.requested"
+SUMMARIZED = "review.summarized"
+LOCATED = "review.located"
+CANCEL = "review.cancel"
+FOLLOWUP = "review.followup"
+
+ALL = (REQUESTED, SUMMARIZED, LOCATED, CANCEL, FOLLOWUP)
+
+
+def name(topic: str, prefix: str = "") -> str:
+    """The topic's name on the broker."""
+    return f"{prefix}{topic}"
+
+
+def dead_letter(topic: str, consumer: str, prefix: str = "") -> str:
+    """The dead-letter topic of one consumer of one topic."""
+    return f"{prefix}{topic}.{consumer}.dlq"
