@@ -206,7 +206,7 @@ def figures(pages: dict[int, str], limit: int = 20) -> list[dict]:
 def normalise(text: str) -> str:
     """Lower case, whitespace collapsed, typographic quotes and dashes folded."""
     table = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " "})
-    return " ".join(text.translate(table).lower().split())
+    return " ".join(text.translate(table).casefold().split())
 
 
 def quote_on_page(quote: str, page_text: str) -> bool:

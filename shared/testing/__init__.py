@@ -1,0 +1,1 @@
+"""Helpers for tests and benchmarks: generated contracts and real servers on free ports."""

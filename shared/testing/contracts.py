@@ -1,0 +1,80 @@
+"""Contract PDFs the tests make themselves (fpdf2): numbered clauses over several pages,
+with known clauses on known pages, so the suite runs where no real contracts are at hand."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from fpdf import FPDF
+
+FILLER = (
+    "The Parties shall cooperate in good faith and keep each other informed of matters relevant to the "
+    "performance of this Agreement. Each Party shall appoint a representative for day-to-day communication. "
+    "Meetings shall be held at mutually agreed times and places, and minutes shall be kept by the Supplier."
+)
+
+CLAUSES: dict[int, list[tuple[str, str]]] = {
+    1: [
+        ("1. DEFINITIONS", "In this Master Services Agreement (the \"Agreement\"), made on March 3, 2025 between Acme Components Ltd (the \"Supplier\") and Borealis Retail Inc (the \"Customer\"), capitalised terms have the meanings given below. " + FILLER),
+        ("2. SERVICES", "The Supplier shall provide the maintenance services described in Schedule 1 in a professional manner. " + FILLER),
+    ],
+    2: [
+        ("3. FEES AND PAYMENT", "The Customer shall pay the Supplier a monthly fee of $12,500 within thirty (30) days of the date of each invoice. Late payments bear interest at 1.5% per month. " + FILLER),
+        ("4. CONFIDENTIALITY", "Each Party shall keep the other Party's confidential information secret and use it only for this Agreement. " + FILLER),
+    ],
+    3: [
+        ("5. LIMITATION OF LIABILITY", "In no event shall either Party be liable for any indirect, incidental or consequential damages. The total liability of the Supplier under this Agreement shall not exceed the fees paid in the twelve (12) months before the claim. " + FILLER),
+        ("6. INDEMNIFICATION", "The Supplier shall indemnify the Customer against third party claims arising from the Supplier's gross negligence or willful misconduct. " + FILLER),
+    ],
+    4: [
+        ("7. TERM AND TERMINATION", "This Agreement has an initial term of two (2) years. Either Party may terminate this Agreement for convenience on ninety (90) days' written notice to the other Party. " + FILLER),
+        ("8. GOVERNING LAW", "This Agreement is governed by the laws of the State of New York. " + FILLER),
+    ],
+}
+LIABILITY_PAGE = 3
+TERMINATION_PAGE = 4
+
+
+@dataclass(frozen=True)
+class GeneratedContract:
+    data: bytes
+    page_count: int
+    liability_page: int = LIABILITY_PAGE
+    termination_page: int = TERMINATION_PAGE
+
+
+def make_contract(extra_pages: int = 0, title: str = "MASTER SERVICES AGREEMENT") -> GeneratedContract:
+    """A PDF with the clauses above, one page each, then ``extra_pages`` of filler."""
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(auto=False)
+    for page in sorted(CLAUSES):
+        pdf.add_page()
+        pdf.set_font("helvetica", "B", 14)
+        if page == 1:
+            pdf.multi_cell(0, 8, title, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(4)
+        for heading, body in CLAUSES[page]:
+            pdf.set_font("helvetica", "B", 11)
+            pdf.multi_cell(0, 6, heading, new_x="LMARGIN", new_y="NEXT")
+            pdf.set_font("helvetica", "", 10)
+            pdf.multi_cell(0, 5, body, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(3)
+    for i in range(extra_pages):
+        pdf.add_page()
+        pdf.set_font("helvetica", "", 10)
+        pdf.multi_cell(0, 5, f"SCHEDULE {i + 1}. " + FILLER, new_x="LMARGIN", new_y="NEXT")
+    buf = io.BytesIO()
+    pdf.output(buf)
+    return GeneratedContract(buf.getvalue(), len(CLAUSES) + extra_pages)
+
+
+def encrypted(data: bytes, password: str = "secret") -> bytes:
+    """The same PDF, password protected (pypdf)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
+    writer.encrypt(user_password=password, owner_password=password, algorithm="RC4-128")
+    buf = io.BytesIO()
+    writer.write(buf)
+    return buf.getvalue()

@@ -1,0 +1,70 @@
+"""Real servers for the tests: Redis (valkey-server or redis-server) and the Kafka-protocol
+broker (tansu), each started once per session on a free port of 127.0.0.1."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import uuid
+from pathlib import Path
+
+import pytest
+from redis.asyncio import Redis
+
+from shared.settings import CommonSettings
+from shared.stack import free_port, redis_binary, tansu_binary, wait_port
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cuad_dir() -> Path:
+    return Path(os.environ.get("CLAUSEFLOW_CUAD_DIR", ROOT.parent / "shared" / "data" / "cuad"))
+
+
+def _serve(cmd: list[str], port: int, name: str, log: Path):
+    proc = subprocess.Popen(cmd, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
+    wait_port(port, proc, 20, name)
+    return proc
+
+
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory) -> str:
+    port = free_port()
+    d = tmp_path_factory.mktemp("redis")
+    proc = _serve([str(redis_binary()), "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(d)], port, "redis", d / "log")
+    yield f"redis://127.0.0.1:{port}/0"
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def kafka_bootstrap(tmp_path_factory) -> str:
+    port = free_port()
+    d = tmp_path_factory.mktemp("kafka")
+    url = f"tcp://127.0.0.1:{port}"
+    proc = _serve([str(tansu_binary()), "broker", "--listener-url", url, "--advertised-listener-url", url, "--storage-engine", "memory://tansu/"], port, "tansu", d / "log")
+    yield f"127.0.0.1:{port}"
+    proc.terminate()
+    proc.wait(10)
+
+
+@pytest.fixture
+async def redis(redis_url):
+    client = Redis.from_url(redis_url)
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+def settings(redis_url, kafka_bootstrap, tmp_path) -> CommonSettings:
+    """Settings for one test: a fresh topic prefix and consumer groups, short group timeouts."""
+    tag = uuid.uuid4().hex[:8]
+    return CommonSettings(
+        kafka_bootstrap=kafka_bootstrap,
+        redis_url=redis_url,
+        topic_prefix=f"t{tag}.",
+        consumer_group_prefix=f"g{tag}",
+        data_dir=tmp_path / "data",
+        session_timeout_ms=1000,
+        heartbeat_interval_ms=200,
+    )

@@ -1,0 +1,54 @@
+import numpy as np
+import pytest
+
+from services.locate.embedder import Embedder
+from services.locate.logic import chunks, rank_pages
+from shared import clauses
+from shared.testing.contracts import CLAUSES, make_contract
+
+
+def pages() -> list[str]:
+    texts = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+    return texts + [f"SCHEDULE {i}. " + "The supplier will keep the equipment in good repair. " * 10 for i in range(6)]
+
+
+@pytest.fixture(scope="module")
+def embedder():
+    return Embedder()
+
+
+def test_embeddings_are_unit_and_semantic(embedder):
+    v = embedder.embed(["limitation of liability", "the total liability shall not exceed the fees", "the weather in Paris"])
+    assert v.shape == (3, 384)
+    assert np.allclose(np.linalg.norm(v, axis=1), 1, atol=1e-4)
+    assert v[0] @ v[1] > v[0] @ v[2] + 0.2
+
+
+@pytest.mark.parametrize("use_dense", [False, True])
+def test_liability_page_ranks_first(embedder, use_dense):
+    q = "Mark every liability clause and explain the risk"
+    ranked = rank_pages(pages(), q, clauses.categories_for(q), embedder.embed if use_dense else None, top_k=5)
+    assert ranked[0].page == 3
+    assert len(ranked) == 5 and len({r.page for r in ranked}) == 5
+    assert all(a.score >= b.score for a, b in zip(ranked, ranked[1:]))
+
+
+def test_dense_signal_finds_a_paraphrase(embedder):
+    # No category and no shared keyword: only the embeddings can connect these.
+    q = "Which law applies to disputes?"
+    ranked = rank_pages(pages(), q, [], embedder.embed, top_k=3, shortlist=12)
+    assert 4 in [r.page for r in ranked]
+
+
+def test_blank_pages_are_never_located():
+    texts = ["", "   ", "5. LIMITATION OF LIABILITY. Liability is capped."]
+    assert [r.page for r in rank_pages(texts, "liability", clauses.categories_for("liability"), None)] == [3]
+
+
+def test_chunks_are_verbatim_and_bounded():
+    text = pages()[2]
+    parts = chunks(text, max_chars=200)
+    assert len(parts) > 2
+    assert all(len(p) <= 200 for p in parts)
+    assert all(clauses.normalise(p) in clauses.normalise(text) for p in parts)
+    assert "consequential damages" in " ".join(parts)

@@ -1,0 +1,70 @@
+import pytest
+
+from shared import pdf
+from shared.errors import CorruptPdf, EncryptedPdf, NotAPdf, TooLarge
+from shared.testing.contracts import encrypted, make_contract
+
+LIMITS = {"max_bytes": 1_000_000, "max_pages": 20}
+
+
+@pytest.fixture(scope="module")
+def contract():
+    return make_contract(extra_pages=1)
+
+
+def test_good_pdf_counts_pages(contract):
+    assert pdf.check(contract.data, **LIMITS) == contract.page_count == 5
+
+
+@pytest.mark.parametrize(
+    ("data", "error"),
+    [
+        (b"", NotAPdf),
+        (b"hello, this is plain text and not a PDF at all", NotAPdf),
+        (b"\x89PNG\r\n\x1a\n" + b"0" * 100, NotAPdf),
+    ],
+)
+def test_not_a_pdf(data, error):
+    with pytest.raises(error):
+        pdf.check(data, **LIMITS)
+
+
+def test_truncated(contract):
+    with pytest.raises(CorruptPdf):
+        pdf.check(contract.data[: len(contract.data) // 2], **LIMITS)
+
+
+def test_garbage_after_header():
+    with pytest.raises(CorruptPdf):
+        pdf.check(b"%PDF-1.7\n" + b"\x00garbage" * 100 + b"\n%%EOF\n", **LIMITS)
+
+
+def test_encrypted(contract):
+    with pytest.raises(EncryptedPdf) as info:
+        pdf.check(encrypted(contract.data), **LIMITS)
+    assert info.value.status == 422
+
+
+def test_too_many_pages(contract):
+    with pytest.raises(TooLarge):
+        pdf.check(contract.data, max_bytes=1_000_000, max_pages=3)
+
+
+def test_too_many_bytes(contract):
+    with pytest.raises(TooLarge):
+        pdf.check(contract.data, max_bytes=1024, max_pages=20)
+
+
+def test_store_is_content_addressed_and_idempotent(contract, tmp_path):
+    sha, path = pdf.store(contract.data, tmp_path)
+    sha2, path2 = pdf.store(contract.data, tmp_path)
+    assert (sha, path) == (sha2, path2) and path.read_bytes() == contract.data
+    assert sha == pdf.sha256(contract.data) and path.name == f"{sha}.pdf"
+
+
+def test_page_texts_in_order(contract, tmp_path):
+    _, path = pdf.store(contract.data, tmp_path)
+    texts = pdf.page_texts(path)
+    assert len(texts) == 5
+    assert "LIMITATION OF LIABILITY" in texts[contract.liability_page - 1]
+    assert "TERM AND TERMINATION" in texts[contract.termination_page - 1]

@@ -1,0 +1,75 @@
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from services.phase2.logic import ALLOWED_FIELDS, DraftInvalid, build_draft, validate_draft
+from shared.testing.contracts import CLAUSES
+
+TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+LOCATED = [{"page": 3, "score": 0.9, "summary": "Limitation Of Liability; Indemnification"}, {"page": 4, "score": 0.5, "summary": "Term And Termination"}]
+
+
+def draft(question="Mark every liability and termination clause and explain the risk", cats=("Cap On Liability", "Termination For Convenience", "Non-Compete")):
+    return build_draft(LOCATED, TEXTS, question, list(cats), now=1000.0, expires_s=90)
+
+
+def test_draft_holds_pages_quotes_figures_questions():
+    d = draft()
+    assert set(d) <= ALLOWED_FIELDS
+    assert [p["page"] for p in d["pages"]] == [3, 4]
+    assert {e["category"] for e in d["evidence"]} >= {"Cap On Liability", "Termination For Convenience"}
+    assert any(f["kind"] == "duration" and f["page"] == 4 for f in d["figures"])
+    assert d["questions"] == ["Does the contract address Non-Compete outside the located pages?"]
+    assert d["expires_at"] == 1090.0
+    validate_draft(d, TEXTS)
+
+
+def test_only_located_pages_are_quoted():
+    assert {e["page"] for e in draft()["evidence"]} <= {3, 4}
+
+
+def test_validator_rejects_an_altered_quote():
+    d = draft()
+    d["evidence"][0]["quote"] = d["evidence"][0]["quote"].replace("shall", "may")
+    with pytest.raises(DraftInvalid, match="not on page"):
+        validate_draft(d, TEXTS)
+
+
+def test_validator_rejects_a_quote_on_the_wrong_page():
+    d = draft()
+    d["evidence"][0]["page"] = 1
+    with pytest.raises(DraftInvalid):
+        validate_draft(d, TEXTS)
+
+
+def test_validator_rejects_extra_fields():
+    d = draft()
+    d["answer"] = "The contract is fine."
+    with pytest.raises(DraftInvalid, match="not allowed"):
+        validate_draft(d, TEXTS)
+
+
+ADVICE = ["You should terminate now?", "We recommend you reject this?", "This contract is risky?", "Call the counterparty?", "Is this high-risk?", "Do not sign this?"]
+
+
+@pytest.mark.parametrize("question", ADVICE)
+def test_validator_rejects_advice_in_questions(question):
+    d = draft()
+    d["questions"] = [question]
+    with pytest.raises(DraftInvalid, match="conclusion or instruction"):
+        validate_draft(d, TEXTS)
+
+
+@given(st.text(max_size=60), st.sampled_from(ADVICE), st.text(max_size=60))
+def test_validator_rejects_advice_anywhere_in_a_question(before, advice, after):
+    d = draft()
+    d["questions"] = [f"{before} {advice[:-1]} {after}?"]
+    with pytest.raises(DraftInvalid):
+        validate_draft(d, TEXTS)
+
+
+def test_validator_rejects_statements_posing_as_questions():
+    d = draft()
+    d["questions"] = ["Liability is capped."]
+    with pytest.raises(DraftInvalid, match="not a question"):
+        validate_draft(d, TEXTS)
