@@ -41,7 +41,7 @@ class Runtime:
         await self.redis.ping()
         await self.producer.start()
         if self.metrics_port:
-            start_http_server(self.metrics_port, addr="127.0.0.1")
+            start_http_server(self.metrics_port, addr=self.settings.metrics_host)
         return self
 
     async def __aexit__(self, *exc) -> None:

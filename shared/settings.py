@@ -29,6 +29,8 @@ class CommonSettings(BaseSettings):
     handler_attempts: int = Field(default=3, ge=1, le=10)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)
     log_level: str = "INFO"
+    # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.
+    metrics_host: str = "127.0.0.1"
 
     @property
     def pdf_dir(self) -> Path:

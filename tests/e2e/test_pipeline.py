@@ -1,0 +1,180 @@
+"""End to end on contracts the tests generate: upload, stream, reconnect, cancel, bad input."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import pytest
+import websockets
+from aiokafka import AIOKafkaConsumer, TopicPartition
+
+from shared import clauses, topics
+from shared.testing.contracts import CLAUSES, encrypted, make_contract
+
+from .conftest import MAX_UPLOAD, events, submit
+
+pytestmark = pytest.mark.stack
+QUESTION = "Mark every liability and termination clause and explain the risk"
+TEXTS = {p: "\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in CLAUSES}
+
+
+@pytest.fixture(scope="module")
+def contract():
+    return make_contract(extra_pages=4)
+
+
+@pytest.fixture(scope="module")
+def reviewed(stack, contract):
+    """One full review of the generated contract, shared by the assertions below."""
+    import httpx
+
+    with httpx.Client(base_url=stack.base_url, timeout=30) as c:
+        r, took = submit(c, contract.data, QUESTION)
+        assert r.status_code == 202, r.text
+        return r, took, events(c, r.json()["request_id"])
+
+
+def test_upload_answers_202_with_links(reviewed, contract):
+    r, took, _ = reviewed
+    body = r.json()
+    assert body["page_count"] == contract.page_count
+    rid = body["request_id"]
+    assert r.headers["location"] == f"/v1/reviews/{rid}"
+    assert body["events_url"].endswith(f"/v1/reviews/{rid}/events")
+    assert body["ws_url"].startswith("ws://") and body["ws_url"].endswith(f"/v1/reviews/{rid}/ws")
+
+
+def test_events_arrive_in_order(reviewed):
+    types = [e["type"] for e in reviewed[2]]
+    assert types[0] == "accepted" and types[-1] == "final", types
+    assert "draft" in types and types.index("draft") < types.index("final")
+    assert types.index("progress") < types.index("draft")
+    deltas = [i for i, t in enumerate(types) if t == "delta"]
+    assert deltas and all(types.index("draft") < i < len(types) - 1 for i in deltas), "the draft precedes the narrative"
+    ids = [e["id"] for e in reviewed[2]]
+    assert ids == sorted(ids, key=lambda i: tuple(map(int, i.split("-")))), "event ids increase"
+
+
+def test_draft_locates_and_quotes_the_liability_page(reviewed, contract):
+    draft = next(e["data"] for e in reviewed[2] if e["type"] == "draft")
+    pages = [p["page"] for p in draft["pages"]]
+    assert contract.liability_page in pages and contract.termination_page in pages
+    assert 1 <= len(pages) <= 5
+    for ev in draft["evidence"]:
+        assert clauses.quote_on_page(ev["quote"], TEXTS[ev["page"]]), ev
+    assert any(ev["page"] == contract.liability_page and ev["category"] == "Cap On Liability" for ev in draft["evidence"])
+    assert draft["expires_at"] > time.time()
+
+
+def test_final_citations_occur_on_their_pages(reviewed, contract):
+    events_ = reviewed[2]
+    final = events_[-1]["data"]
+    assert final["mode"] == "located"
+    assert final["citations"], "the findings give at least one checked citation"
+    for c in final["citations"]:
+        assert c["page"] in TEXTS, c
+        assert clauses.quote_on_page(c["quote"], TEXTS[c["page"]]), c
+    assert {f["page"] for f in final["findings"]} <= {p["page"] for p in next(e["data"] for e in events_ if e["type"] == "draft")["pages"]}
+    assert final["answer"] == "".join(e["data"]["text"] for e in events_ if e["type"] == "delta")
+    assert final["usage"]["completion_tokens"] > 0 and final["model"]
+    assert set(final["timings"]) == {"summarize", "locate", "analyze"}
+    assert final["cost"]["total_usd"] > 0
+
+
+def test_state_and_cost_endpoints(client, reviewed):
+    rid = reviewed[0].json()["request_id"]
+    state = client.get(f"/v1/reviews/{rid}").json()
+    assert state["status"] == "done" and state["final"]["answer"] == reviewed[2][-1]["data"]["answer"]
+    assert state["draft"]["pages"]
+    cost = client.get(f"/v1/reviews/{rid}/cost").json()
+    assert {"summarize", "locate", "phase2", "analyze"} <= set(cost["stages"])
+    assert client.get("/v1/reviews/nope").status_code == 404
+
+
+def test_reconnect_with_last_event_id_replays_only_missed_events(client, reviewed):
+    all_events = reviewed[2]
+    rid = reviewed[0].json()["request_id"]
+    cut = next(i for i, e in enumerate(all_events) if e["type"] == "draft")
+    resumed = events(client, rid, last_event_id=all_events[cut]["id"])
+    assert [e["id"] for e in resumed] == [e["id"] for e in all_events[cut + 1 :]]
+    by_query = client.get(f"/v1/reviews/{rid}/events", params={"after": "bogus"})
+    assert by_query.status_code == 400 and by_query.json()["error"]["code"] == "bad_event_id"
+
+
+async def test_websocket_carries_the_same_events(stack, reviewed):
+    rid = reviewed[0].json()["request_id"]
+    got = []
+    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws") as ws:
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg["type"] != "heartbeat":
+                got.append(msg)
+    assert [(m["id"], m["type"], m["data"]) for m in got] == [(e["id"], e["type"], e["data"]) for e in reviewed[2]]
+    after = reviewed[2][1]["id"]
+    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws?after={after}") as ws:
+        first = json.loads(await asyncio.wait_for(ws.recv(), 10))
+    assert first["id"] == reviewed[2][2]["id"]
+
+
+async def test_websocket_cancel_stops_the_review(stack, contract, client):
+    r, _ = submit(client, contract.data, "Explain every clause of this contract in detail")
+    rid = r.json()["request_id"]
+    seen = []
+    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws") as ws:
+        await ws.send(json.dumps({"type": "cancel"}))
+        async for raw in ws:
+            msg = json.loads(raw)
+            seen.append(msg["type"])
+            if msg["type"] in ("cancelled", "final", "error"):
+                break
+    assert "cancelled" in seen and "final" not in seen
+    assert client.get(f"/v1/reviews/{rid}").json()["status"] == "cancelled"
+
+
+def test_delete_cancels(client, contract):
+    r, _ = submit(client, contract.data, QUESTION)
+    rid = r.json()["request_id"]
+    assert client.delete(f"/v1/reviews/{rid}").status_code == 202
+    evs = events(client, rid)
+    assert evs[-1]["type"] == "cancelled" and "final" not in [e["type"] for e in evs]
+
+
+def _requested_end_offset(stack) -> int:
+    async def end() -> int:
+        c = AIOKafkaConsumer(bootstrap_servers=stack.kafka, group_id=None)
+        await c.start()
+        try:
+            name = topics.name(topics.REQUESTED, stack.topic_prefix)
+            parts = [TopicPartition(name, p) for p in (c.partitions_for_topic(name) or await _partitions(c, name))]
+            return sum((await c.end_offsets(parts)).values())
+        finally:
+            await c.stop()
+
+    async def _partitions(c, name):
+        await c._client.force_metadata_update()  # noqa: SLF001 - aiokafka has no public refresh
+        return c.partitions_for_topic(name)
+
+    return asyncio.run(end())
+
+
+def test_bad_uploads_get_4xx_json_and_never_reach_kafka(stack, client, contract):
+    before = _requested_end_offset(stack)
+    big = contract.data + b"%" + b"0" * MAX_UPLOAD
+    cases = [
+        ("not a pdf", b"hello, I am a text file", QUESTION, 415, "not_a_pdf"),
+        ("empty", b"", QUESTION, 415, "not_a_pdf"),
+        ("truncated", contract.data[: len(contract.data) // 2], QUESTION, 422, "corrupt_pdf"),
+        ("encrypted", encrypted(contract.data), QUESTION, 422, "encrypted_pdf"),
+        ("over the size limit", big, QUESTION, 413, "too_large"),
+        ("no question", contract.data, "   ", 400, "missing_question"),
+    ]
+    for name, data, question, status, code in cases:
+        r, _ = submit(client, data, question)
+        assert r.status_code == status, (name, r.status_code, r.text)
+        assert r.json()["error"]["code"] == code, name
+        assert r.json()["error"]["message"], name
+    r = client.post("/v1/reviews", data={"question": QUESTION})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "missing_file"
+    assert _requested_end_offset(stack) == before

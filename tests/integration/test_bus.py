@@ -1,0 +1,197 @@
+"""Messages through the real broker (tansu) in consumer groups, with a real Redis."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from aiokafka import AIOKafkaConsumer
+
+from services.phase2.handlers import make_handler as phase2_handler
+from shared import topics
+from shared.bus import ConsumerLoop, Producer
+from shared.errors import Reject
+from shared.messages import (
+    DeadLetter,
+    Envelope,
+    LocatedPage,
+    ReviewCancel,
+    ReviewFollowup,
+    ReviewLocated,
+    ReviewRequested,
+    ReviewSummarized,
+)
+from shared.runtime import Runtime
+from shared.testing.contracts import CLAUSES
+
+TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+
+
+def env(rid: str) -> Envelope:
+    return Envelope(request_id=rid, doc_sha256="d" * 64, question="Mark every liability clause", page_count=4, submitted_at=time.time())
+
+
+MESSAGES = {
+    topics.REQUESTED: lambda rid: ReviewRequested(envelope=env(rid), pdf_path="/tmp/x.pdf"),
+    topics.SUMMARIZED: lambda rid: ReviewSummarized(envelope=env(rid)),
+    topics.LOCATED: lambda rid: ReviewLocated(envelope=env(rid), pages=[LocatedPage(page=3, score=1.0, summary="x")], mode="located"),
+    topics.CANCEL: lambda rid: ReviewCancel(request_id=rid, reason="test"),
+    topics.FOLLOWUP: lambda rid: ReviewFollowup(envelope=env(rid), page=3, quote="q"),
+}
+
+
+async def run_until(loop: ConsumerLoop, done: asyncio.Event, timeout: float = 30) -> None:
+    await loop.start()
+    task = asyncio.create_task(loop.run())
+    try:
+        await asyncio.wait_for(done.wait(), timeout)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await loop.stop()
+
+
+@pytest.mark.parametrize("base_topic", topics.ALL)
+async def test_round_trip_per_topic(settings, base_topic):
+    make = MESSAGES[base_topic]
+    message_type = type(make("x"))
+    async with Runtime(settings, "roundtrip") as rt:
+        got: list = []
+        done = asyncio.Event()
+
+        async def handler(msg):
+            got.append(msg)
+            done.set()
+
+        loop = rt.consumer(base_topic, message_type, handler, name="roundtrip")
+        sent = make("rid-1")
+        await loop.start()  # creates the topics before anything is published
+        await rt.producer.publish(base_topic, "rid-1", sent)
+        await loop.stop()
+        loop = rt.consumer(base_topic, message_type, handler, name="roundtrip")
+        await run_until(loop, done)
+    assert len(got) == 1
+    assert got[0] == sent
+    assert (got[0].envelope.request_id if hasattr(got[0], "envelope") else got[0].request_id) == "rid-1"
+
+
+async def test_consumer_killed_before_commit_gets_the_message_again_with_the_same_outcome(settings):
+    """phase2's real handler runs, the consumer dies before committing; a new consumer in
+    the group gets the message again, and the client still sees one draft."""
+    async with Runtime(settings, "phase2") as rt:
+        rid = "rid-redeliver"
+        await rt.state.put_pages("d" * 64, TEXTS, ["s"] * len(TEXTS))
+        real = phase2_handler(rt, expires_s=90, max_evidence=10)
+        calls: list[str] = []
+        handled = asyncio.Event()
+
+        async def dies_before_commit(msg):
+            await real(msg)
+            calls.append("first")
+            handled.set()
+            await asyncio.Event().wait()  # never returns: the offset is never committed
+
+        first = rt.consumer(topics.LOCATED, ReviewLocated, dies_before_commit)
+        await first.start()
+        await rt.producer.publish(topics.LOCATED, rid, MESSAGES[topics.LOCATED](rid))
+        task = asyncio.create_task(first.run())
+        await asyncio.wait_for(handled.wait(), 30)
+        task.cancel()  # the crash
+        await asyncio.gather(task, return_exceptions=True)
+        await first.stop()
+        state_after_first = await rt.state.get_draft(rid)
+
+        again = asyncio.Event()
+
+        async def second_handler(msg):
+            await real(msg)
+            calls.append("second")
+            again.set()
+
+        await run_until(rt.consumer(topics.LOCATED, ReviewLocated, second_handler), again)
+        events = await rt.events.read(rid)
+        audit = await rt.state.get_audit(rid)
+        state_after_second = await rt.state.get_draft(rid)
+    assert calls == ["first", "second"]
+    assert [e.type for e in events] == ["draft"]
+    assert len(audit) == 1 and audit[0]["phase2"] is True and audit[0]["final"] is False
+    assert {k: v for k, v in state_after_first.items() if k != "expires_at"} == {k: v for k, v in state_after_second.items() if k != "expires_at"}
+
+
+async def test_failing_handler_dead_letters_and_tells_the_client(settings):
+    async with Runtime(settings, "failing") as rt:
+        attempts = []
+
+        async def handler(msg):
+            attempts.append(1)
+            raise Reject("this message can never be processed")
+
+        loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
+        await loop.start()
+        await rt.producer.publish(topics.REQUESTED, "rid-bad", MESSAGES[topics.REQUESTED]("rid-bad"))
+        task = asyncio.create_task(loop.run())
+        events = []
+        for _ in range(100):
+            events = await rt.events.read("rid-bad")
+            if events:
+                break
+            await asyncio.sleep(0.1)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await loop.stop()
+        dlq = AIOKafkaConsumer(loop.dead_letter_topic, bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+        await dlq.start()
+        try:
+            record = await asyncio.wait_for(dlq.getone(), 10)
+        finally:
+            await dlq.stop()
+    assert attempts == [1], "Reject is not retried"
+    assert [(e.type, e.data["code"], e.data["stage"]) for e in events] == [("error", "unprocessable", "failing")]
+    letter = DeadLetter.FromString(record.value)
+    assert letter.consumer == "failing" and "can never be processed" in letter.error
+    assert ReviewRequested.FromString(letter.value).envelope.request_id == "rid-bad"
+
+
+async def test_transient_failure_is_retried_then_processed(settings):
+    from shared.errors import RetryLater
+
+    async with Runtime(settings, "flaky") as rt:
+        attempts = []
+        done = asyncio.Event()
+
+        async def handler(msg):
+            attempts.append(1)
+            if len(attempts) < 2:
+                raise RetryLater("dependency down")
+            done.set()
+
+        loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
+        await loop.start()
+        await rt.producer.publish(topics.REQUESTED, "rid-flaky", MESSAGES[topics.REQUESTED]("rid-flaky"))
+        await loop.stop()
+        await run_until(rt.consumer(topics.REQUESTED, ReviewRequested, handler), done)
+        assert await rt.events.read("rid-flaky") == []
+    assert len(attempts) == 2
+
+
+async def test_producer_is_keyed_by_request_id(settings):
+    producer = Producer(settings)
+    await producer.start()
+    try:
+        from shared.bus import ensure_topics
+
+        name = topics.name(topics.CANCEL, settings.topic_prefix)
+        await ensure_topics(settings, [name])
+        for _ in range(3):
+            await producer.publish(topics.CANCEL, "same-key", ReviewCancel(request_id="same-key"))
+    finally:
+        await producer.stop()
+    consumer = AIOKafkaConsumer(name, bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+    await consumer.start()
+    try:
+        records = [await asyncio.wait_for(consumer.getone(), 10) for _ in range(3)]
+    finally:
+        await consumer.stop()
+    assert {r.key for r in records} == {b"same-key"}
+    assert len({r.partition for r in records}) == 1, "one request's messages stay on one partition"

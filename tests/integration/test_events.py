@@ -1,0 +1,48 @@
+"""The client event log against a real Redis."""
+
+import uuid
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shared.events import EventLog, valid_stream_id
+
+
+async def test_emit_and_resume_after_an_id(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    ids = [await log.emit(rid, "progress", {"stage": "s", "done": i, "total": 3}, dedupe=f"p{i}") for i in range(3)]
+    assert all(ids)
+    events = await log.read(rid)
+    assert [e.data["done"] for e in events] == [0, 1, 2]
+    later = await log.read(rid, after=ids[0])
+    assert [e.id for e in later] == ids[1:]
+    assert await log.read(rid, after=ids[2], block_ms=50) == []
+
+
+async def test_dedupe_key_appends_once(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    first = await log.emit(rid, "draft", {"pages": []}, dedupe="draft")
+    again = await log.emit(rid, "draft", {"pages": [1]}, dedupe="draft")
+    assert first and again is None
+    assert [e.data for e in await log.read(rid)] == [{"pages": []}]
+
+
+async def test_stream_expires(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    await log.emit(rid, "accepted", {"request_id": rid, "page_count": 1}, dedupe="accepted")
+    assert 0 < await redis.ttl(f"events:{rid}") <= 60
+
+
+@given(st.text(max_size=45))
+def test_only_stream_ids_are_valid_resume_points(value):
+    parts = value.split("-")
+    expected = len(parts) == 2 and all(p.isdigit() for p in parts) and len(value) <= 41
+    assert valid_stream_id(value) == expected
+
+
+def test_stream_id_examples():
+    assert valid_stream_id("1700000000000-0")
+    assert not valid_stream_id("$") and not valid_stream_id("1700000000000") and not valid_stream_id("a-b")
