@@ -15,11 +15,13 @@ from prometheus_client import start_http_server
 from redis.asyncio import Redis
 
 from shared.bus import ConsumerLoop, Producer
-from shared.errors import ClauseFlowError, error_body
+from shared.errors import ClauseFlowError, Reject, error_body
 from shared.events import EventLog
+from shared.logs import request_id_var
+from shared.messages import Envelope
 from shared.settings import CommonSettings
 from shared.state import State
-from shared.telemetry import MESSAGES
+from shared.telemetry import MESSAGES, StageClock
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +64,24 @@ class Runtime:
         )
         self._loops.append(loop)
         return loop
+
+    async def begin(self, env: Envelope) -> StageClock | None:
+        """Every handler's prologue: tag the logs with the request id, skip cancelled work.
+
+        Returns the stage's clock, or None when the client has cancelled (nothing to do).
+        """
+        request_id_var.set(env.request_id)
+        if await self.state.is_cancelled(env.request_id):
+            MESSAGES.labels(self.service, "skipped_cancelled").inc()
+            return None
+        return StageClock(self.service, env.published_at)
+
+    async def page_texts(self, env: Envelope) -> list[str]:
+        """The document's page texts, which summarize left in Redis."""
+        texts = await self.state.get_pages(env.doc_sha256)
+        if texts is None:
+            raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+        return texts
 
     async def fail_request(self, request_id: str, exc: BaseException) -> None:
         """Tell the client a stage failed: one `error` event, never a hang."""

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import logging
-import time
 
 import openai
 
 from shared import clauses
 from shared.errors import Reject, RetryLater
-from shared.logs import request_id_var
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
-from shared.telemetry import MESSAGES, TOKENS, StageClock, timing_dict
+from shared.telemetry import MESSAGES, TOKENS, timing_dict
 
 from . import logic
 from .settings import Settings
@@ -34,15 +32,11 @@ class Analyzer:
         """Stream the answer; publish findings and only the citations that hold."""
         env = msg.envelope
         rid = env.request_id
-        request_id_var.set(rid)
-        if await self.rt.state.is_cancelled(rid):
-            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+        clock = await self.rt.begin(env)
+        if clock is None:
             return
-        clock = StageClock(STAGE, env.published_at)
         with clock.phase("preprocess"):
-            texts = await self.rt.state.get_pages(env.doc_sha256)
-            if texts is None:
-                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            texts = await self.rt.page_texts(env)
             located = [p.page for p in msg.pages if 0 < p.page <= len(texts)]
             cats = [clauses.BY_NAME[n.lower()] for n in msg.categories if n.lower() in clauses.BY_NAME]
             ev = clauses.evidence({p: texts[p - 1] for p in located}, env.question, cats)

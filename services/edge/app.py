@@ -26,6 +26,27 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 
 
+class UploadLimit:
+    """Refuse an upload whose declared size is over the limit before its body is read.
+
+    FastAPI parses (and spools) the whole multipart body before a route runs, so the route's
+    own size check alone would still accept gigabytes onto disk first.
+    """
+
+    def __init__(self, app, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] == "http" and scope["method"] == "POST":
+            length = dict(scope["headers"]).get(b"content-length", b"0")
+            if length.isdigit() and int(length) > self.max_bytes + 64 * 1024:  # room for the form's other parts
+                body = {"error": {"code": "too_large", "message": f"the upload is over the {self.max_bytes}-byte limit"}}
+                await JSONResponse(body, status_code=413)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -45,6 +66,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
     app.include_router(router)
+    app.add_middleware(UploadLimit, max_bytes=settings.max_upload_bytes)
     app.mount("/metrics", make_asgi_app())
 
     @app.exception_handler(ClauseFlowError)

@@ -6,11 +6,9 @@ import asyncio
 import logging
 
 from shared import clauses, topics
-from shared.errors import Reject
-from shared.logs import request_id_var
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
-from shared.telemetry import MESSAGES, StageClock, copy_envelope, timing_dict
+from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import Embed, rank_pages
 
@@ -22,15 +20,11 @@ def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int):
     async def handle(msg: ReviewSummarized) -> None:
         """Rank the pages; if dense ranking fails, fall back to the lexical ranking."""
         env = msg.envelope
-        request_id_var.set(env.request_id)
-        if await rt.state.is_cancelled(env.request_id):
-            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+        clock = await rt.begin(env)
+        if clock is None:
             return
-        clock = StageClock(STAGE, env.published_at)
         with clock.phase("preprocess"):
-            texts = await rt.state.get_pages(env.doc_sha256)
-            if texts is None:
-                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            texts = await rt.page_texts(env)
             cats = clauses.categories_for(env.question)
         mode = "located"
         with clock.phase("inference"):

@@ -6,10 +6,9 @@ import logging
 import time
 
 from shared.errors import Reject
-from shared.logs import request_id_var
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
-from shared.telemetry import MESSAGES, StageClock, timing_dict
+from shared.telemetry import MESSAGES, timing_dict
 
 from .logic import DraftInvalid, build_draft, validate_draft
 
@@ -21,15 +20,11 @@ def make_handler(rt: Runtime, expires_s: int, max_evidence: int):
     async def handle(msg: ReviewLocated) -> None:
         """Build, validate and publish the draft; idempotent through the event dedupe key."""
         env = msg.envelope
-        request_id_var.set(env.request_id)
-        if await rt.state.is_cancelled(env.request_id):
-            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+        clock = await rt.begin(env)
+        if clock is None:
             return
-        clock = StageClock(STAGE, env.published_at)
         with clock.phase("preprocess"):
-            texts = await rt.state.get_pages(env.doc_sha256)
-            if texts is None:
-                raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            texts = await rt.page_texts(env)
             located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
         with clock.phase("inference"):
             draft = build_draft(located, texts, env.question, list(msg.categories), now=time.time(), expires_s=expires_s, max_evidence=max_evidence)

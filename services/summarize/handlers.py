@@ -8,10 +8,9 @@ from pathlib import Path
 
 from shared import pdf, topics
 from shared.errors import Reject
-from shared.logs import request_id_var
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
 from shared.runtime import Runtime
-from shared.telemetry import MESSAGES, StageClock, copy_envelope, timing_dict
+from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import summarize_page
 
@@ -23,11 +22,9 @@ def make_handler(rt: Runtime, summary_chars: int):
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
         env = msg.envelope
-        request_id_var.set(env.request_id)
-        if await rt.state.is_cancelled(env.request_id):
-            MESSAGES.labels(STAGE, "skipped_cancelled").inc()
+        clock = await rt.begin(env)
+        if clock is None:
             return
-        clock = StageClock(STAGE, env.published_at)
         total = env.page_count
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
         with clock.phase("preprocess"):

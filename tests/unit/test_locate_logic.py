@@ -4,7 +4,7 @@ import pytest
 from services.locate.embedder import Embedder
 from services.locate.logic import chunks, rank_pages
 from shared import clauses
-from shared.testing.contracts import CLAUSES, make_contract
+from shared.testing.contracts import CLAUSES
 
 
 def pages() -> list[str]:
