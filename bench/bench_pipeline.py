@@ -137,6 +137,7 @@ class Result:
     chance: float | None = None  # the hit probability of as many pages drawn at random
     final_citations: int | None = None
     events: dict[str, int] = field(default_factory=dict)
+    stages: dict[str, dict[str, float]] = field(default_factory=dict)  # GET /v1/reviews/{id}/cost
     error: str = ""
 
 
@@ -170,6 +171,8 @@ async def run_review(client: httpx.AsyncClient, base: str, path: Path, question:
                 elif ev.event == "final":
                     res.t_final = now
                     res.final_citations = len(json.loads(ev.data).get("citations", []))
+                    cost = await client.get(f"{base}/v1/reviews/{res.request_id}/cost")
+                    res.stages = cost.json().get("stages", {}) if cost.status_code == 200 else {}
                     return
                 elif ev.event in ("error", "cancelled"):
                     try:
@@ -267,6 +270,12 @@ def summarize(results: list[Result]) -> dict:
     out["drafts_judged"] = len(drafts)
     out["draft_hit_rate"] = out["draft_hits"] / len(drafts) if drafts else None
     out["random_hit_rate"] = sum(r.chance or 0.0 for r in drafts) / len(drafts) if drafts else None
+    stages: dict[str, dict[str, list[float]]] = {}
+    for r in results:
+        for stage, t in r.stages.items():
+            for k in ("queue_wait_ms", "inference_ms", "total_ms"):
+                stages.setdefault(stage, {}).setdefault(k, []).append(t.get(k, 0.0))
+    out["stages_median_ms"] = {st: {k: percentile(v, 0.5) for k, v in ks.items()} for st, ks in stages.items()}
     return out
 
 
@@ -295,6 +304,12 @@ def print_report(results: list[Result], summary: dict, extraction: dict, info: d
     print(f"  draft hit rate: {summary['draft_hits']}/{summary['drafts_judged']}" + (f" = {rate:.0%}" if rate is not None else "")
           + (f"   (as many pages drawn at random: {summary['random_hit_rate']:.0%})" if rate is not None else ""))
     print(f"  errors: {summary['errors']}/{summary['reviews']}")
+    if summary["stages_median_ms"]:
+        print("  per stage, median ms (queue wait = from the upstream publish to the handler's start):")
+        for stage in ("summarize", "locate", "phase2", "analyze"):
+            t = summary["stages_median_ms"].get(stage)
+            if t:
+                print(f"    {stage:<10} queue wait {t['queue_wait_ms']:8.1f}   inference {t['inference_ms']:8.1f}   handler total {t['total_ms']:8.1f}")
     pps = extraction["pages_per_s"]
     print(f"  extraction (shared.pdf.page_texts, in-process): {extraction['pages']} pages of {extraction['files']} PDFs in "
           f"{extraction['seconds']:.3f} s = {pps:.1f} pages/s" if pps else "  extraction: no pages")

@@ -54,6 +54,7 @@ async def create_review(
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
         await ctx.state.update_review(rid, status="failed")
+        await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error")
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
     base = s.public_url.rstrip("/") or str(request.base_url).rstrip("/")
     ws_base = base.replace("http", "ws", 1)

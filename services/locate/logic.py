@@ -56,7 +56,7 @@ def query_text(question: str, cats: list[Category]) -> str:
 
 
 def rank_pages(
-    pages: list[str], question: str, cats: list[Category], embed: Embed | None, *, top_k: int = 5, shortlist: int = 8
+    pages: list[str], question: str, cats: list[Category], embed: Embed | None, *, top_k: int = 5, shortlist: int = 5
 ) -> list[Ranked]:
     """The ``top_k`` pages best first. ``embed=None`` ranks on the cheap signals alone."""
     n = len(pages)

@@ -6,6 +6,6 @@ class Settings(CommonSettings):
 
     metrics_port: int = 0
     top_k: int = 5
-    shortlist: int = 8
+    shortlist: int = 5
     use_embeddings: bool = True
     embed_threads: int = 0
