@@ -68,11 +68,15 @@ class Runtime:
     async def begin(self, env: Envelope) -> StageClock | None:
         """Every handler's prologue: tag the logs with the request id, skip cancelled work.
 
-        Returns the stage's clock, or None when the client has cancelled (nothing to do).
+        Returns the stage's clock, or None when the client has cancelled or another stage has
+        already failed the request (nothing to do).
         """
         request_id_var.set(env.request_id)
         if await self.state.is_cancelled(env.request_id):
             MESSAGES.labels(self.service, "skipped_cancelled").inc()
+            return None
+        if (await self.state.get_review(env.request_id) or {}).get("status") == "failed":
+            MESSAGES.labels(self.service, "skipped_failed").inc()  # the client was told already
             return None
         return StageClock(self.service, env.published_at)
 

@@ -31,6 +31,13 @@ class DraftInvalid(ValueError):
         self.problems = problems
 
 
+def summary_is_safe(summary: str, page_text: str) -> bool:
+    """A page summary may hold the document's own words (headings, a sentence), whatever they
+    say, but no words of ours that conclude or instruct."""
+    parts = [part.strip().rstrip("…").strip() for part in summary.split("; ")]
+    return all(clauses.quote_on_page(part, page_text) or not _FORBIDDEN.search(part) for part in parts if part)
+
+
 def open_questions(cats: list[clauses.Category], evidence: list[clauses.Evidence]) -> list[str]:
     """What the located pages leave open, phrased as questions."""
     found = {e.category for e in evidence}
@@ -48,7 +55,11 @@ def build_draft(
     pages = {p["page"]: page_texts[p["page"] - 1] for p in located if 0 < p["page"] <= len(page_texts)}
     ev = clauses.evidence(pages, question, cats, limit=max_evidence)
     return {
-        "pages": [{"page": p["page"], "score": round(float(p["score"]), 4), "summary": p["summary"]} for p in located],
+        "pages": [
+            {"page": p["page"], "score": round(float(p["score"]), 4), "summary": p["summary"] if summary_is_safe(p["summary"], page_texts[p["page"] - 1]) else ""}
+            for p in located
+            if 0 < p["page"] <= len(page_texts)
+        ],
         "evidence": [{"page": e.page, "quote": e.quote, "category": e.category} for e in ev],
         "figures": clauses.figures(pages),
         "questions": open_questions(cats, ev),
@@ -74,7 +85,10 @@ def validate_draft(draft: dict[str, Any], page_texts: list[str]) -> None:
         if _FORBIDDEN.search(q):
             problems.append(f"open question holds a conclusion or instruction: {q!r}")
     for p in draft.get("pages", []):
-        if _FORBIDDEN.search(p.get("summary", "")) and not clauses.quote_on_page(p.get("summary", "").rstrip("…"), page_texts[p["page"] - 1]):
-            problems.append(f"summary of page {p['page']} holds a conclusion")
+        page = p.get("page", 0)
+        if not (0 < page <= len(page_texts)):
+            problems.append(f"located page {page} is not in the document")
+        elif not summary_is_safe(p.get("summary", ""), page_texts[page - 1]):
+            problems.append(f"summary of page {page} holds a conclusion")
     if problems:
         raise DraftInvalid(problems)

@@ -73,3 +73,21 @@ def test_validator_rejects_statements_posing_as_questions():
     d["questions"] = ["Liability is capped."]
     with pytest.raises(DraftInvalid, match="not a question"):
         validate_draft(d, TEXTS)
+
+
+def test_document_words_in_a_summary_are_allowed():
+    texts = TEXTS[:3] + ["9. CONTACT\nCall the Supplier's advisers at the number below."]
+    located = [{"page": 4, "score": 1.0, "summary": "Contact; Call the Supplier's advisers at the number…"}]
+    d = build_draft(located, texts, "notices", [], now=0, expires_s=90)
+    assert d["pages"][0]["summary"] == located[0]["summary"]
+    validate_draft(d, texts)
+
+
+def test_invented_advice_in_a_summary_is_dropped_or_rejected():
+    located = [{"page": 3, "score": 1.0, "summary": "Limitation Of Liability; you should terminate now"}]
+    d = build_draft(located, TEXTS, "liability", ["Cap On Liability"], now=0, expires_s=90)
+    assert d["pages"][0]["summary"] == ""
+    validate_draft(d, TEXTS)
+    d["pages"][0]["summary"] = located[0]["summary"]
+    with pytest.raises(DraftInvalid, match="summary of page 3"):
+        validate_draft(d, TEXTS)
