@@ -66,7 +66,7 @@ CATEGORIES: tuple[Category, ...] = (
     _c("Post-Termination Services", "post-termination, after termination, transition services, survive", (r"\b(after|upon|following) (the )?(termination|expiration)\b", r"\bsurviv\w*", r"\btransition\w*"), "Obligations may continue after the contract ends."),
     _c("Audit Rights", "audit, inspect, books and records", (r"\baudit\w*", r"\binspect\w*", r"\bbooks and records\b", r"\brecords\b"), "A party may inspect books or sites; check notice, frequency and cost."),
     _c("Uncapped Liability", "uncapped liability, unlimited liability, liability", (r"\bunlimited liabilit\w*", r"\bshall not (apply|limit)\b.{0,80}\bliabilit\w*", r"\bgross negligence\b", r"\bwillful misconduct\b", r"\bindemnif\w*"), "Some breaches may expose a party to liability without limit."),
-    _c("Cap On Liability", "cap on liability, limitation of liability, liability, damages", (r"\bliabilit\w*", r"\bliable\b", r"\bconsequential\b", r"\bin no event\b", r"\bdamages\b", r"\baggregate\b.{0,60}\b(exceed|amount)\b"), "Limits what can be recovered for a breach; check the amount, exclusions and mutuality."),
+    _c("Cap On Liability", "cap on liability, limitation of liability, liability, damages", (r"(?<!limited )\bliabilit\w*(?! compan)", r"\bliable\b", r"\bconsequential\b", r"\bin no event\b", r"\bdamages\b", r"\baggregate\b.{0,60}\b(exceed|amount)\b"), "Limits what can be recovered for a breach; check the amount, exclusions and mutuality."),
     _c("Liquidated Damages", "liquidated damages, termination fee, penalty", (r"\bliquidated damages\b", r"\btermination fee\b", r"\bpenalt\w*"), "A fixed sum may be owed on breach or termination."),
     _c("Warranty Duration", "warranty, warranties, warranty period", (r"\bwarrant\w*",), "Check how long warranties last and the remedy."),
     _c("Insurance", "insurance, insured, coverage", (r"\binsur\w*", r"\bcoverage\b", r"\bpolic(y|ies)\b"), "Check required coverage and who is named insured."),
@@ -92,7 +92,10 @@ def categories_for(question: str) -> list[Category]:
     return found
 
 
-_SENT_END = re.compile(r"(?<=[.;:!?])\s+(?=[A-Z(\"“0-9])|\n\s*\n|\n(?=\s*(?:\(?[0-9]{1,2}(?:\.[0-9]+)*[.)]|\(?[a-z]\)|[A-Z][A-Z ]{3,}\b))")
+# A sentence ends at . ; : ! ? before a capital, digit or bracket; at a blank line; or before a
+# line that opens a list item ("12. Term", "(a) the", "ARTICLE"); not after a list number
+# ("2. Payment"). "ten\n(10) days" is no item.
+_SENT_END = re.compile(r"(?<=[.;:!?])(?<!\b\d\.)(?<!\b\d\d\.)\s+(?=[A-Z(\"“0-9])|\n\s*\n|\n(?=\s*(?:\(?[0-9]{1,2}(?:\.[0-9]+)*[.)]\s+[A-Z]|\(?[a-z]\)\s|[A-Z][A-Z ]{3,}\b))")
 
 
 @dataclass(frozen=True)

@@ -73,3 +73,17 @@ def test_quote_on_page_ignores_case(quote):
 def test_quote_not_on_page():
     assert not clauses.quote_on_page("shall not exceed one million dollars", page_text(3))
     assert not clauses.quote_on_page("   ", page_text(3))
+
+
+def test_a_limited_liability_company_is_no_liability_clause():
+    cap = clauses.BY_NAME["cap on liability"]
+    assert cap.hits("Boyd Enterprises, LLC, a Texas limited liability company") == 0
+    assert cap.hits("The liability of the Company shall not exceed $100.") >= 1
+
+
+def test_a_number_in_brackets_at_a_line_start_does_not_end_the_sentence():
+    text = "The Company may cancel this Agreement following the passage of ten\n(10) days after notice.\n2. Payment\nFees are due."
+    assert [s.text for s in clauses.sentences(text)] == [
+        "The Company may cancel this Agreement following the passage of ten\n(10) days after notice.",
+        "2. Payment\nFees are due.",
+    ]
