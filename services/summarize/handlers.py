@@ -40,12 +40,9 @@ def make_handler(rt: Runtime, summary_chars: int):
             await rt.state.put_pages(env.doc_sha256, texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):
-            out = ReviewSummarized(
-                envelope=env,
-                pages=[PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))],
-            )
+            pages = [PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))]
         timing = clock.finish()
-        out.envelope.CopyFrom(copy_envelope(env, timing))
+        out = ReviewSummarized(envelope=copy_envelope(env, timing), pages=pages)
         await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
         await rt.state.update_review(env.request_id, status="summarized")
         await rt.producer.publish(topics.SUMMARIZED, env.request_id, out)

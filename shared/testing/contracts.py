@@ -33,6 +33,17 @@ CLAUSES: dict[int, list[tuple[str, str]]] = {
     ],
 }
 LIABILITY_PAGE = 3
+
+
+def page_text(page: int) -> str:
+    """The text of one page of the generated contract, headings and bodies, line by line."""
+    return "\n".join(f"{heading}\n{body}" for heading, body in CLAUSES[page])
+
+
+def page_texts() -> list[str]:
+    """The texts of the clause pages, page 1 first."""
+    return [page_text(p) for p in sorted(CLAUSES)]
+
 TERMINATION_PAGE = 4
 
 

@@ -11,13 +11,13 @@ import websockets
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from shared import clauses, topics
-from shared.testing.contracts import CLAUSES, encrypted, make_contract
+from shared.testing.contracts import CLAUSES, encrypted, make_contract, page_text
 
 from .conftest import MAX_UPLOAD, events, submit
 
 pytestmark = pytest.mark.stack
 QUESTION = "Mark every liability and termination clause and explain the risk"
-TEXTS = {p: "\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in CLAUSES}
+TEXTS = {p: page_text(p) for p in CLAUSES}
 
 
 @pytest.fixture(scope="module")
@@ -147,14 +147,11 @@ def _requested_end_offset(stack) -> int:
         await c.start()
         try:
             name = topics.name(topics.REQUESTED, stack.topic_prefix)
-            parts = [TopicPartition(name, p) for p in (c.partitions_for_topic(name) or await _partitions(c, name))]
+            await c.topics()  # fetches the cluster's metadata
+            parts = [TopicPartition(name, p) for p in c.partitions_for_topic(name)]
             return sum((await c.end_offsets(parts)).values())
         finally:
             await c.stop()
-
-    async def _partitions(c, name):
-        await c._client.force_metadata_update()  # noqa: SLF001 - aiokafka has no public refresh
-        return c.partitions_for_topic(name)
 
     return asyncio.run(end())
 

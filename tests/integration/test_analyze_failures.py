@@ -11,9 +11,9 @@ from shared import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
 from shared.runtime import Runtime
 from shared.stack import free_port
-from shared.testing.contracts import CLAUSES
+from shared.testing.contracts import page_texts
 
-TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+TEXTS = page_texts()
 
 
 async def test_llm_server_down_becomes_an_error_event(settings):

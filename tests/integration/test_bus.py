@@ -23,9 +23,9 @@ from shared.messages import (
     ReviewSummarized,
 )
 from shared.runtime import Runtime
-from shared.testing.contracts import CLAUSES
+from shared.testing.contracts import page_texts
 
-TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+TEXTS = page_texts()
 
 
 def env(rid: str) -> Envelope:

@@ -1,8 +1,8 @@
 from services.analyze import logic
 from shared import clauses
-from shared.testing.contracts import CLAUSES
+from shared.testing.contracts import page_texts
 
-TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+TEXTS = page_texts()
 PRICES = {"cpu_hour": 0.36, "gpu_hour": 3.6, "per_1k_prompt_tokens": 0.001, "per_1k_completion_tokens": 0.002}
 
 

@@ -2,11 +2,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shared import clauses
-from shared.testing.contracts import CLAUSES
-
-
-def page_text(page: int) -> str:
-    return "\n".join(f"{h}\n{b}" for h, b in CLAUSES[page])
+from shared.testing.contracts import CLAUSES, page_text
 
 
 def test_question_names_categories():

@@ -4,12 +4,11 @@ import pytest
 from services.locate.embedder import Embedder
 from services.locate.logic import chunks, rank_pages
 from shared import clauses
-from shared.testing.contracts import CLAUSES
+from shared.testing.contracts import page_texts
 
 
 def pages() -> list[str]:
-    texts = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
-    return texts + [f"SCHEDULE {i}. " + "The supplier will keep the equipment in good repair. " * 10 for i in range(6)]
+    return page_texts() + [f"SCHEDULE {i}. " + "The supplier will keep the equipment in good repair. " * 10 for i in range(6)]
 
 
 @pytest.fixture(scope="module")

@@ -3,9 +3,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from services.phase2.logic import ALLOWED_FIELDS, DraftInvalid, build_draft, validate_draft
-from shared.testing.contracts import CLAUSES
+from shared.testing.contracts import page_texts
 
-TEXTS = ["\n".join(f"{h}\n{b}" for h, b in CLAUSES[p]) for p in sorted(CLAUSES)]
+TEXTS = page_texts()
 LOCATED = [{"page": 3, "score": 0.9, "summary": "Limitation Of Liability; Indemnification"}, {"page": 4, "score": 0.5, "summary": "Term And Termination"}]
 
 
