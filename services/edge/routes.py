@@ -8,6 +8,8 @@ import logging
 import time
 import uuid
 
+import anyio
+
 from fastapi import APIRouter, Depends, File, Form, Header, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse
@@ -21,6 +23,7 @@ from .deps import EdgeContext, get_ctx
 
 log = logging.getLogger(__name__)
 router = APIRouter()
+_background: set[asyncio.Task] = set()
 
 
 @router.post("/v1/reviews", status_code=202)
@@ -91,20 +94,24 @@ async def get_cost(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
 
 
 async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
-    """Flag the request, tell every stage over review.cancel, tell the client."""
+    """Flag the request, tell every stage over review.cancel, tell the client.
+
+    A review that has ended already is left as it is.
+    """
+    review = await ctx.state.get_review(rid)
+    if not review or review.get("status") in ("done", "failed", "cancelled"):
+        return
     await ctx.state.cancel(rid, reason)
     await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
-    review = await ctx.state.get_review(rid)
-    if review and review.get("status") not in ("done", "failed", "cancelled"):
-        await ctx.state.update_review(rid, status="cancelled")
-        await ctx.events.emit(rid, "cancelled", {"reason": reason}, dedupe="cancelled")
+    await ctx.state.update_review(rid, status="cancelled")
+    await ctx.events.emit(rid, "cancelled", {"reason": reason}, dedupe="cancelled")
 
 
 @router.delete("/v1/reviews/{rid}", status_code=202)
 async def delete_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
     await _review(ctx, rid)
     await cancel(ctx, rid, "cancelled by the client")
-    return {"request_id": rid, "status": "cancelled"}
+    return {"request_id": rid, "status": (await _review(ctx, rid))["status"]}
 
 
 def _resume_point(last_event_id: str | None, after: str | None) -> str:
@@ -147,9 +154,14 @@ class Presence:
         await self.ctx.redis.expire(self.key, self.ctx.settings.event_ttl_s)
 
     async def __aexit__(self, *exc) -> None:
-        left = await self.ctx.redis.decr(self.key)
+        # The stream's task is being cancelled (the client left); anyio cancels every await in
+        # a cancelled scope, so the bookkeeping must be shielded to run at all.
+        with anyio.CancelScope(shield=True):
+            left = await self.ctx.redis.decr(self.key)
         if left <= 0:
-            asyncio.get_running_loop().create_task(self._cancel_if_still_gone())
+            task = asyncio.get_running_loop().create_task(self._cancel_if_still_gone())
+            _background.add(task)  # keep a reference until it is done
+            task.add_done_callback(_background.discard)
 
     async def _cancel_if_still_gone(self) -> None:
         await asyncio.sleep(self.ctx.settings.client_gone_cancel_s)

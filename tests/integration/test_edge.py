@@ -1,0 +1,81 @@
+"""The edge alone, as its own process, on the real broker and Redis, with no workers behind
+it: a stage that never answers must still end the client's stream, and a client that goes
+away cancels the review."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import httpx
+import pytest
+from httpx_sse import connect_sse
+
+from shared.stack import ROOT, free_port, wait_http
+from shared.testing.contracts import make_contract
+
+
+@pytest.fixture
+def edge(settings, tmp_path):
+    port = free_port()
+    env = {
+        **os.environ,
+        "CLAUSEFLOW_KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
+        "CLAUSEFLOW_REDIS_URL": settings.redis_url,
+        "CLAUSEFLOW_TOPIC_PREFIX": settings.topic_prefix,
+        "CLAUSEFLOW_DATA_DIR": str(tmp_path / "data"),
+        "CLAUSEFLOW_PORT": str(port),
+        "CLAUSEFLOW_REVIEW_DEADLINE_S": "2",
+        "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "1",
+        "CLAUSEFLOW_HEARTBEAT_S": "0.5",
+    }
+    log = open(tmp_path / "edge.log", "wb")  # noqa: SIM115
+    proc = subprocess.Popen([sys.executable, "-m", "services.edge"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/healthz", proc, 30, "edge")
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=20) as client:
+            yield client
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+
+
+def upload(client: httpx.Client) -> str:
+    r = client.post("/v1/reviews", files={"file": ("c.pdf", make_contract().data, "application/pdf")}, data={"question": "liability?"})
+    assert r.status_code == 202, r.text
+    return r.json()["request_id"]
+
+
+def test_a_review_no_stage_answers_ends_in_a_timeout_error(edge):
+    rid = upload(edge)
+    t0 = time.monotonic()
+    seen, comments = [], 0
+    with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events") as source:
+        for sse in source.iter_sse():
+            if not sse.data:
+                comments += 1
+                continue
+            seen.append((sse.event, json.loads(sse.data)))
+    assert [t for t, _ in seen] == ["accepted", "error"]
+    assert seen[-1][1]["code"] == "timeout"
+    assert time.monotonic() - t0 < 15, "the stream ended soon after the deadline"
+    assert comments >= 1, "heartbeats kept the idle connection alive"
+    assert edge.get(f"/v1/reviews/{rid}").json()["status"] == "failed"
+
+
+def test_every_client_gone_cancels_the_review(edge):
+    rid = upload(edge)
+    with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events") as source:
+        next(source.iter_sse())  # accepted; then the client goes away
+    for _ in range(50):
+        if edge.get(f"/v1/reviews/{rid}").json()["status"] == "cancelled":
+            break
+        time.sleep(0.1)
+    assert edge.get(f"/v1/reviews/{rid}").json()["status"] == "cancelled"
+    with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events") as source:
+        types = [sse.event for sse in source.iter_sse() if sse.data]
+    assert types == ["accepted", "cancelled"]
