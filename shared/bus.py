@@ -112,6 +112,7 @@ class ConsumerLoop(Generic[M]):
             session_timeout_ms=settings.session_timeout_ms,
             heartbeat_interval_ms=settings.heartbeat_interval_ms,
             max_poll_interval_ms=settings.max_poll_interval_ms,
+            fetch_max_wait_ms=settings.fetch_max_wait_ms,
             fetch_max_bytes=MAX_MESSAGE_BYTES,
             max_partition_fetch_bytes=MAX_MESSAGE_BYTES,
         )

@@ -26,6 +26,10 @@ class CommonSettings(BaseSettings):
     session_timeout_ms: int = Field(default=10_000, ge=100)
     heartbeat_interval_ms: int = Field(default=3_000, ge=50)
     max_poll_interval_ms: int = Field(default=300_000, ge=1_000)
+    # How long the broker may hold a fetch that has no data yet. The local broker answers a
+    # held fetch late, so at Kafka's 500 each stage hop waited 60-130 ms; at 50, 6-13 ms
+    # (bench/RESULTS.md). The cost is an idle consumer's 20 fetches a second.
+    fetch_max_wait_ms: int = Field(default=50, ge=1)
     handler_attempts: int = Field(default=3, ge=1, le=10)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)
     log_level: str = "INFO"
