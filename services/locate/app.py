@@ -8,6 +8,7 @@ from shared.messages import ReviewSummarized
 from shared.runtime import Runtime
 
 from .handlers import STAGE, make_handler
+from .logic import VectorCache
 from .settings import Settings
 
 
@@ -20,5 +21,5 @@ async def main() -> None:
 
         embed = Embedder(threads=settings.embed_threads).embed
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        handler = make_handler(rt, embed, settings.top_k, settings.shortlist)
+        handler = make_handler(rt, embed, settings.top_k, settings.shortlist, VectorCache(settings.vector_cache_pages))
         await rt.run([rt.consumer(topics.SUMMARIZED, ReviewSummarized, handler)])

@@ -10,13 +10,13 @@ from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
-from .logic import Embed, rank_pages
+from .logic import Embed, VectorCache, rank_pages
 
 log = logging.getLogger(__name__)
 STAGE = "locate"
 
 
-def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int):
+def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int, cache: VectorCache | None = None):
     async def handle(msg: ReviewSummarized) -> None:
         """Rank the pages; if dense ranking fails, fall back to the lexical ranking."""
         env = msg.envelope
@@ -29,7 +29,9 @@ def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int):
         mode = "located"
         with clock.phase("inference"):
             try:
-                ranked = await asyncio.to_thread(rank_pages, texts, env.question, cats, embed, top_k=top_k, shortlist=shortlist)
+                ranked = await asyncio.to_thread(
+                    rank_pages, texts, env.question, cats, embed, top_k=top_k, shortlist=shortlist, cache=cache, doc_key=env.doc_sha256
+                )
             except Exception:  # noqa: BLE001 - the dense model failing must not fail the request
                 log.exception("dense ranking failed; using lexical ranking")
                 ranked = await asyncio.to_thread(rank_pages, texts, env.question, cats, None, top_k=top_k)

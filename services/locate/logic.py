@@ -7,6 +7,7 @@ chose; a 100-page contract embeds a few dozen chunks, not a few hundred.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,6 +27,29 @@ class Ranked:
     page: int        # 1-based
     score: float
     parts: dict[str, float]
+
+
+class VectorCache:
+    """Chunk vectors by (document sha256, page): the same contract asked again embeds nothing.
+
+    Least recently used pages are dropped past ``max_pages``.
+    """
+
+    def __init__(self, max_pages: int = 5000) -> None:
+        self._max = max_pages
+        self._data: OrderedDict[tuple[str, int], np.ndarray] = OrderedDict()
+
+    def get(self, key: tuple[str, int]) -> np.ndarray | None:
+        vecs = self._data.get(key)
+        if vecs is not None:
+            self._data.move_to_end(key)
+        return vecs
+
+    def put(self, key: tuple[str, int], vecs: np.ndarray) -> None:
+        self._data[key] = vecs
+        self._data.move_to_end(key)
+        while len(self._data) > self._max:
+            self._data.popitem(last=False)
 
 
 def tokens(text: str) -> list[str]:
@@ -56,9 +80,18 @@ def query_text(question: str, cats: list[Category]) -> str:
 
 
 def rank_pages(
-    pages: list[str], question: str, cats: list[Category], embed: Embed | None, *, top_k: int = 5, shortlist: int = 5
+    pages: list[str],
+    question: str,
+    cats: list[Category],
+    embed: Embed | None,
+    *,
+    top_k: int = 5,
+    shortlist: int = 5,
+    cache: VectorCache | None = None,
+    doc_key: str = "",
 ) -> list[Ranked]:
-    """The ``top_k`` pages best first. ``embed=None`` ranks on the cheap signals alone."""
+    """The ``top_k`` pages best first. ``embed=None`` ranks on the cheap signals alone;
+    with ``cache`` and ``doc_key``, chunk vectors of pages seen before are reused."""
     n = len(pages)
     if n == 0:
         return []
@@ -70,28 +103,30 @@ def rank_pages(
     cheap = WEIGHTS["bm25"] * parts["bm25"] + WEIGHTS["pattern"] * parts["pattern"]
     if embed is not None:
         cand = [int(i) for i in np.argsort(-cheap, kind="stable")[:shortlist] if pages[i].strip()]
-        parts["dense"] = dense_scores(pages, cand, qtext, embed)
+        parts["dense"] = dense_scores(pages, cand, qtext, embed, cache, doc_key)
     total = cheap + WEIGHTS["dense"] * parts["dense"]
     order = np.argsort(-total, kind="stable")[:top_k]
     return [Ranked(int(i) + 1, float(total[i]), {k: round(float(v[i]), 4) for k, v in parts.items()}) for i in order if pages[i].strip()]
 
 
-def dense_scores(pages: list[str], cand: list[int], qtext: str, embed: Embed) -> np.ndarray:
+def dense_scores(pages: list[str], cand: list[int], qtext: str, embed: Embed, cache: VectorCache | None = None, doc_key: str = "") -> np.ndarray:
     """Per page, the best cosine of any of its chunks to the query (0 outside ``cand``)."""
     out = np.zeros(len(pages), np.float32)
-    owners, texts = [], []
-    for i in cand:
-        for ch in chunks(pages[i]):
-            owners.append(i)
-            texts.append(ch)
-    if not texts:
+    vecs_by_page = {i: cache.get((doc_key, i)) for i in cand} if cache is not None and doc_key else dict.fromkeys(cand)
+    missing = [(i, ch) for i, v in vecs_by_page.items() if v is None for ch in chunks(pages[i])]
+    if missing:  # one batch for every page not cached yet
+        fresh = embed([ch for _, ch in missing])
+        for i in {i for i, _ in missing}:
+            vecs_by_page[i] = fresh[[k for k, (j, _) in enumerate(missing) if j == i]]
+            if cache is not None and doc_key:
+                cache.put((doc_key, i), vecs_by_page[i])
+    owners = [i for i in cand if vecs_by_page[i] is not None for _ in range(len(vecs_by_page[i]))]
+    if not owners:
         return out
-    vecs = embed(texts)
+    vecs = np.concatenate([vecs_by_page[i] for i in cand if vecs_by_page[i] is not None])
     index = faiss.IndexFlatIP(vecs.shape[1])
     index.add(vecs)
-    q = embed([qtext])
-    sims, ids = index.search(q, len(texts))
+    sims, ids = index.search(embed([qtext]), len(owners))
     for sim, idx in zip(sims[0], ids[0]):
-        page = owners[idx]
-        out[page] = max(out[page], float(sim))
+        out[owners[idx]] = max(out[owners[idx]], float(sim))
     return out

@@ -9,3 +9,4 @@ class Settings(CommonSettings):
     shortlist: int = 5
     use_embeddings: bool = True
     embed_threads: int = 0
+    vector_cache_pages: int = 5000  # chunk vectors kept in memory, by (document, page)

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from services.locate.embedder import Embedder
-from services.locate.logic import chunks, rank_pages
+from services.locate.logic import VectorCache, chunks, rank_pages
 from shared import clauses
 from shared.testing.contracts import page_texts
 
@@ -51,3 +51,30 @@ def test_chunks_are_verbatim_and_bounded():
     assert all(len(p) <= 200 for p in parts)
     assert all(clauses.normalise(p) in clauses.normalise(text) for p in parts)
     assert "consequential damages" in " ".join(parts)
+
+
+def test_vector_cache_embeds_a_document_once(embedder):
+    calls: list[int] = []
+
+    def counting(texts):
+        calls.append(len(texts))
+        return embedder.embed(texts)
+
+    cache = VectorCache()
+    q = "Mark every liability clause"
+    first = rank_pages(pages(), q, clauses.categories_for(q), counting, cache=cache, doc_key="doc")
+    chunk_calls = calls[0]
+    calls.clear()
+    second = rank_pages(pages(), q, clauses.categories_for(q), counting, cache=cache, doc_key="doc")
+    assert calls == [1], "only the query is embedded the second time"
+    assert chunk_calls > 1
+    assert [(r.page, round(r.score, 5)) for r in first] == [(r.page, round(r.score, 5)) for r in second]
+    uncached = rank_pages(pages(), q, clauses.categories_for(q), embedder.embed)
+    assert [(r.page, round(r.score, 4)) for r in uncached] == [(r.page, round(r.score, 4)) for r in first]
+
+
+def test_vector_cache_drops_the_least_recently_used():
+    cache = VectorCache(max_pages=2)
+    for i in range(3):
+        cache.put(("d", i), np.ones((1, 2)))
+    assert cache.get(("d", 0)) is None and cache.get(("d", 2)) is not None
