@@ -9,12 +9,17 @@ import uuid
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 from redis.asyncio import Redis
 
 from shared.settings import CommonSettings
 from shared.stack import free_port, redis_binary, tansu_binary, wait_port
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# A shared 2-core machine can stall any one example; time is measured by bench/, not here.
+hypothesis_settings.register_profile("clauseflow", deadline=None, max_examples=100)
+hypothesis_settings.load_profile("clauseflow")
 
 
 def cuad_dir() -> Path:
