@@ -1,1 +1,23 @@
-"""Helpers for tests and benchmarks: generated contracts and real servers on free ports."""
+"""Helpers for tests and benchmarks: generated contracts, consumer loops run until done."""
+
+from __future__ import annotations
+
+import asyncio
+
+
+async def events_while_running(rt, loop, request_id: str, timeout_s: float = 20.0) -> list:
+    """Run a started consumer loop until the request has events (or the timeout); stop it;
+    return the events."""
+    task = asyncio.create_task(loop.run())
+    events: list = []
+    try:
+        deadline = asyncio.get_running_loop().time() + timeout_s
+        while not events and asyncio.get_running_loop().time() < deadline:
+            events = await rt.events.read(request_id)
+            if not events:
+                await asyncio.sleep(0.1)
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        await loop.stop()
+    return events

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 from services.analyze.handlers import Analyzer
@@ -11,6 +10,7 @@ from shared import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
 from shared.runtime import Runtime
 from shared.stack import free_port
+from shared.testing import events_while_running
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -25,18 +25,7 @@ async def test_llm_server_down_becomes_an_error_event(settings):
         await loop.start()
         env = Envelope(request_id="rid-llm-down", doc_sha256="e" * 64, question="liability?", page_count=4, submitted_at=time.time())
         await rt.producer.publish(topics.LOCATED, "rid-llm-down", ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))
-        task = asyncio.create_task(loop.run())
-        try:
-            events = []
-            for _ in range(200):
-                events = await rt.events.read("rid-llm-down")
-                if events:
-                    break
-                await asyncio.sleep(0.1)
-        finally:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
-            await loop.stop()
+        events = await events_while_running(rt, loop, "rid-llm-down")
         review_status = await rt.state.get_review("rid-llm-down")
     assert [e.type for e in events] == ["error"]
     assert events[0].data["code"] == "llm_unavailable" and events[0].data["stage"] == "analyze"

@@ -23,6 +23,7 @@ from shared.messages import (
     ReviewSummarized,
 )
 from shared.runtime import Runtime
+from shared.testing import events_while_running
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -130,16 +131,7 @@ async def test_failing_handler_dead_letters_and_tells_the_client(settings):
         loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
         await loop.start()
         await rt.producer.publish(topics.REQUESTED, "rid-bad", MESSAGES[topics.REQUESTED]("rid-bad"))
-        task = asyncio.create_task(loop.run())
-        events = []
-        for _ in range(100):
-            events = await rt.events.read("rid-bad")
-            if events:
-                break
-            await asyncio.sleep(0.1)
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        await loop.stop()
+        events = await events_while_running(rt, loop, "rid-bad")
         dlq = AIOKafkaConsumer(loop.dead_letter_topic, bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
         await dlq.start()
         try:
