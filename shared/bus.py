@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import uuid
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -94,7 +95,10 @@ class ConsumerLoop(Generic[M]):
         message_type: type[M],
         handler: Handler,
         on_failure: FailureHook,
+        broadcast: bool = False,
     ) -> None:
+        """``broadcast``: every process gets every message (a group of its own, new messages
+        only), for signals such as cancellation rather than work to share."""
         self._settings = settings
         self._producer = producer
         self._topic = topics.name(base_topic, settings.topic_prefix)
@@ -106,9 +110,9 @@ class ConsumerLoop(Generic[M]):
         self._consumer = AIOKafkaConsumer(
             self._topic,
             bootstrap_servers=settings.kafka_bootstrap,
-            group_id=f"{settings.consumer_group_prefix}.{consumer}",
+            group_id=f"{settings.consumer_group_prefix}.{consumer}" + (f".{uuid.uuid4().hex[:12]}" if broadcast else ""),
             enable_auto_commit=False,
-            auto_offset_reset="earliest",
+            auto_offset_reset="latest" if broadcast else "earliest",
             session_timeout_ms=settings.session_timeout_ms,
             heartbeat_interval_ms=settings.heartbeat_interval_ms,
             max_poll_interval_ms=settings.max_poll_interval_ms,

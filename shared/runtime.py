@@ -52,7 +52,9 @@ class Runtime:
         await self.producer.stop()
         await self.redis.aclose()
 
-    def consumer(self, base_topic: str, message_type, handler: Callable[..., Awaitable[None]], *, name: str | None = None) -> ConsumerLoop:
+    def consumer(
+        self, base_topic: str, message_type, handler: Callable[..., Awaitable[None]], *, name: str | None = None, broadcast: bool = False
+    ) -> ConsumerLoop:
         loop = ConsumerLoop(
             self.settings,
             self.producer,
@@ -61,6 +63,7 @@ class Runtime:
             message_type=message_type,
             handler=handler,
             on_failure=self.fail_request,
+            broadcast=broadcast,
         )
         self._loops.append(loop)
         return loop

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared import topics
 from shared.logs import setup
-from shared.messages import ReviewLocated
+from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
 
 from .handlers import STAGE, Analyzer
@@ -16,4 +16,7 @@ async def main() -> None:
     setup(STAGE, settings.log_level)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         analyzer = Analyzer(rt, settings)
-        await rt.run([rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle)])
+        await rt.run([
+            rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
+            rt.consumer(topics.CANCEL, ReviewCancel, analyzer.on_cancel, name=f"{STAGE}-cancel", broadcast=True),
+        ])

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import openai
 
 from shared import clauses
 from shared.errors import Reject, RetryLater
-from shared.messages import ReviewLocated
+from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
 from shared.telemetry import MESSAGES, TOKENS, timing_dict
 
@@ -27,6 +28,13 @@ class Analyzer:
         self.rt = rt
         self.s = settings
         self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
+        self._cancels: dict[str, asyncio.Event] = {}  # requests this process is generating for
+
+    async def on_cancel(self, msg: ReviewCancel) -> None:
+        """review.cancel: if this process is writing the request's answer, stop now."""
+        event = self._cancels.get(msg.request_id)
+        if event is not None:
+            event.set()
 
     async def handle(self, msg: ReviewLocated) -> None:
         """Stream the answer; publish findings and only the citations that hold."""
@@ -43,7 +51,7 @@ class Analyzer:
             context = logic.context_for(located, texts, ev, self.s.context_tokens)
             prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
-            answer, usage = await self._stream(rid, prompt)
+            answer, usage = await self._generate(rid, prompt)
         if answer is None:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
@@ -69,6 +77,26 @@ class Analyzer:
             await self.rt.state.audit(rid, {"stage": STAGE, "phase2": False, "final": True, "event": "final"})
         await self.rt.state.update_review(rid, status="done", final=final)
         MESSAGES.labels(STAGE, "processed").inc()
+
+    async def _generate(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+        """:meth:`_stream`, raced against the request's cancel signal.
+
+        Cancelling the streaming task closes its HTTP connection, and the model server stops
+        generating — also while it is still reading the prompt, before any token.
+        """
+        cancelled = self._cancels.setdefault(rid, asyncio.Event())
+        stream = asyncio.create_task(self._stream(rid, prompt))
+        waiter = asyncio.create_task(cancelled.wait())
+        try:
+            done, _ = await asyncio.wait({stream, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            if stream in done:
+                return stream.result()
+            stream.cancel()
+            await asyncio.gather(stream, return_exceptions=True)
+            return None, {}
+        finally:
+            waiter.cancel()
+            self._cancels.pop(rid, None)
 
     async def _stream(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
         """The LLM's answer, each chunk emitted as a `delta`; None if the client cancelled.

@@ -175,3 +175,21 @@ def test_bad_uploads_get_4xx_json_and_never_reach_kafka(stack, client, contract)
     r = client.post("/v1/reviews", data={"question": QUESTION})
     assert r.status_code == 400 and r.json()["error"]["code"] == "missing_file"
     assert _requested_end_offset(stack) == before
+
+
+def test_cancel_while_the_llm_writes_stops_generation(stack, client, contract):
+    """DELETE after the first delta: analyze closes its LLM stream, no final is written."""
+    import redis as redis_sync
+
+    r, _ = submit(client, contract.data, "Explain every clause of this contract in detail, one by one")
+    rid = r.json()["request_id"]
+    first = events(client, rid, stop_after="delta")
+    assert first[-1]["type"] == "delta", [e["type"] for e in first]
+    assert client.delete(f"/v1/reviews/{rid}").json()["status"] == "cancelled"
+    time.sleep(3)  # the answer would have finished in this time: 96 tokens at ~70 tokens/s
+    with redis_sync.Redis.from_url(stack.redis_url) as rc:
+        raw = rc.xrange(f"events:{rid}")
+    types = [fields[b"type"].decode() for _, fields in raw]
+    assert "final" not in types and client.get(f"/v1/reviews/{rid}").json().get("final") is None
+    after_cancel = types[types.index("cancelled") + 1 :]
+    assert after_cancel.count("delta") <= 3, f"generation went on after the cancel: {len(after_cancel)} more deltas"
