@@ -25,12 +25,16 @@ def context_for(located: list[int], page_texts: list[str], evidence: list[clause
     """
     if not located:
         return ""
-    share = max(200, budget_tokens * CHARS_PER_TOKEN // len(located))
-    parts = []
-    for page in located:
+    budget = budget_tokens * CHARS_PER_TOKEN
+    share = max(200, budget // len(located))
+    parts, used = [], 0
+    for page in located:  # best first: with many pages (fallback_full) the budget ends the list
+        if used + share > budget and parts:
+            break
         text = " ".join(page_texts[page - 1].split())
         quotes = [e.quote for e in evidence if e.page == page]
         parts.append(f"[Page {page}]\n{_window(text, quotes, share)}")
+        used += share
     return "\n\n".join(parts)
 
 

@@ -16,6 +16,22 @@ log = logging.getLogger(__name__)
 STAGE = "locate"
 
 
+async def _rank(texts, env, cats, embed, top_k, shortlist, cache) -> list:
+    """Dense ranking; the lexical one if that fails; none (whole document) if both fail.
+
+    Locate failing must not fail the request: analyze then reads the whole document within
+    its budget (`fallback_full`).
+    """
+    for dense in ([embed] if embed is not None else []) + [None]:
+        try:
+            return await asyncio.to_thread(
+                rank_pages, texts, env.question, cats, dense, top_k=top_k, shortlist=shortlist, cache=cache, doc_key=env.doc_sha256
+            )
+        except Exception:  # noqa: BLE001 - logged, then the next cheaper ranking
+            log.exception("ranking %s failed", "with embeddings" if dense else "without embeddings")
+    return []
+
+
 def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int, cache: VectorCache | None = None):
     async def handle(msg: ReviewSummarized) -> None:
         """Rank the pages; if dense ranking fails, fall back to the lexical ranking."""
@@ -28,16 +44,10 @@ def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int, c
             cats = clauses.categories_for(env.question)
         mode = "located"
         with clock.phase("inference"):
-            try:
-                ranked = await asyncio.to_thread(
-                    rank_pages, texts, env.question, cats, embed, top_k=top_k, shortlist=shortlist, cache=cache, doc_key=env.doc_sha256
-                )
-            except Exception:  # noqa: BLE001 - the dense model failing must not fail the request
-                log.exception("dense ranking failed; using lexical ranking")
-                ranked = await asyncio.to_thread(rank_pages, texts, env.question, cats, None, top_k=top_k)
+            ranked = await _rank(texts, env, cats, embed, top_k, shortlist, cache)
         summaries = {p.page: p.summary for p in msg.pages}
         with clock.phase("postprocess"):
-            if not ranked:  # nothing to rank on (no text layer): hand analyze the whole document
+            if not ranked:  # no text layer, or ranking failed: hand analyze the whole document
                 mode = "fallback_full"
                 pages = [LocatedPage(page=p.page, score=0.0, summary=p.summary) for p in msg.pages]
             else:

@@ -89,3 +89,15 @@ def encrypted(data: bytes, password: str = "secret") -> bytes:
     buf = io.BytesIO()
     writer.write(buf)
     return buf.getvalue()
+
+
+def scanned(pages: int = 3) -> bytes:
+    """A PDF with no text layer (drawn boxes only), like a scan before OCR."""
+    pdf = FPDF(format="A4")
+    for i in range(pages):
+        pdf.add_page()
+        for j in range(5 + i):
+            pdf.rect(20, 20 + 30 * j, 170, 20, style="F")
+    buf = io.BytesIO()
+    pdf.output(buf)
+    return buf.getvalue()

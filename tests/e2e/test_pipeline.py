@@ -193,3 +193,18 @@ def test_cancel_while_the_llm_writes_stops_generation(stack, client, contract):
     assert "final" not in types and client.get(f"/v1/reviews/{rid}").json().get("final") is None
     after_cancel = types[types.index("cancelled") + 1 :]
     assert after_cancel.count("delta") <= 3, f"generation went on after the cancel: {len(after_cancel)} more deltas"
+
+
+def test_a_document_without_text_falls_back_to_the_whole_document(client):
+    from shared.testing.contracts import scanned
+
+    r, _ = submit(client, scanned(3), QUESTION)
+    assert r.status_code == 202, r.text
+    evs = events(client, r.json()["request_id"])
+    types = [e["type"] for e in evs]
+    assert types[-1] == "final", types
+    draft = next(e["data"] for e in evs if e["type"] == "draft")
+    assert draft["mode"] == "fallback_full" and [p["page"] for p in draft["pages"]] == [1, 2, 3]
+    assert draft["evidence"] == [] and all(p["summary"] == "(no text layer on this page)" for p in draft["pages"])
+    final = evs[-1]["data"]
+    assert final["mode"] == "fallback_full" and final["findings"] == [] and final["citations"] == []

@@ -56,3 +56,11 @@ def test_cost_bills_cpu_time_llm_time_and_tokens():
     gpu = logic.cost(timings, usage, PRICES, llm_stage="analyze", llm_on_gpu=True)
     assert gpu["stages_usd"]["analyze"] == 0.01
     assert gpu["total_usd"] == round(0.0001 + 0.01 + 0.002, 8)
+
+
+def test_context_of_a_whole_document_stays_within_the_budget():
+    many = [f"Page {i} text. " * 50 for i in range(1, 101)]
+    ctx = logic.context_for(list(range(1, 101)), many, [], budget_tokens=500)
+    assert ctx.startswith("[Page 1]")
+    assert len(ctx) <= 500 * logic.CHARS_PER_TOKEN + 200
+    assert ctx.count("[Page ") >= 5
