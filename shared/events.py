@@ -78,9 +78,6 @@ class EventLog:
         res = await self._redis.xread({key: after}, block=block_ms, count=count)
         return [_event(entry_id, fields) for _, entries in res for entry_id, fields in entries]
 
-    async def exists(self, request_id: str) -> bool:
-        return bool(await self._redis.exists(stream_key(request_id)))
-
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
