@@ -126,7 +126,7 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
         cut = text.rfind(" ", start, start + max_chars)
         cut = cut if cut > start + max_chars // 2 else start + max_chars
-        out.append(Span(start, cut, text[start:cut]))
+        _add_span(text, start, cut, max_chars, out)  # strips what precedes the cut, too
         _add_span(text, cut, end, max_chars, out)
         return
     out.append(Span(start, end, text[start:end]))

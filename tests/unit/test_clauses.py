@@ -27,6 +27,11 @@ def test_sentences_are_verbatim_slices(text):
         assert len(span.text) <= 120
 
 
+def test_a_cut_long_sentence_keeps_no_whitespace_at_its_cut():
+    text = "a" * 70 + "\n " + "b" * 100
+    assert [s.text for s in clauses.sentences(text, max_chars=120)] == ["a" * 70, "b" * 100]
+
+
 def test_evidence_quotes_the_liability_sentence_on_its_page():
     pages = {p: page_text(p) for p in CLAUSES}
     cats = clauses.categories_for("liability")
