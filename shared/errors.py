@@ -61,7 +61,7 @@ class StageError(ClauseFlowError):
 
 
 class RetryLater(StageError):
-    code = "dependency_unavailable"
+    code, status = "dependency_unavailable", 503
 
 
 class Reject(StageError):

@@ -78,7 +78,7 @@ class Runtime:
         if await self.state.is_cancelled(env.request_id):
             MESSAGES.labels(self.service, "skipped_cancelled").inc()
             return None
-        if (await self.state.get_review(env.request_id) or {}).get("status") == "failed":
+        if await self.state.get_status(env.request_id) == "failed":
             MESSAGES.labels(self.service, "skipped_failed").inc()  # the client was told already
             return None
         return StageClock(self.service, env.published_at)

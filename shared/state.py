@@ -38,6 +38,10 @@ class State:
         if await self.redis.exists(key):
             await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
 
+    async def get_status(self, request_id: str) -> str | None:
+        raw = await self.redis.hget(f"review:{request_id}", "status")
+        return _dec(_s(raw)) if raw is not None else None
+
     async def get_review(self, request_id: str) -> dict[str, Any] | None:
         raw = await self.redis.hgetall(f"review:{request_id}")
         if not raw:

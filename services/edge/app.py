@@ -71,8 +71,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ClauseFlowError)
     async def _clauseflow_error(request: Request, exc: ClauseFlowError) -> JSONResponse:
-        status = 503 if exc.code in ("dependency_unavailable",) else exc.status
-        return JSONResponse({"error": error_body(exc)}, status_code=status)
+        return JSONResponse({"error": error_body(exc)}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from sse_starlette import EventSourceResponse
 
 from shared import pdf, topics
-from shared.errors import InputError, NotFound, RetryLater, TooLarge
+from shared.errors import InputError, NotFound, RetryLater
 from shared.events import TERMINAL, valid_stream_id
 from shared.messages import Envelope, ReviewCancel, ReviewRequested
 
@@ -42,9 +42,7 @@ async def create_review(
         raise InputError("the form field 'question' is missing or empty", code="missing_question")
     if len(question) > s.max_question_chars:
         raise InputError(f"the question is over {s.max_question_chars} characters", code="question_too_long")
-    data = await file.read(s.max_upload_bytes + 1)
-    if len(data) > s.max_upload_bytes:
-        raise TooLarge(f"the upload is over the {s.max_upload_bytes}-byte limit")
+    data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for pdf.check to refuse it
     page_count = await asyncio.to_thread(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
     sha, path = await asyncio.to_thread(pdf.store, data, s.pdf_dir)
     rid = uuid.uuid4().hex
