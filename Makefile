@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test proto bench clean
+.PHONY: install run test proto bench bench-quality model clean
 
 install: $(STAMP)
 
@@ -28,6 +28,15 @@ proto: install
 
 bench: install
 	$(PY) bench/bench_pipeline.py
+
+# Clause quality and locate on CUAD dev, the previous extraction side by side (needs ../shared/data/cuad).
+bench-quality: install
+	$(PY) bench/bench_clauses.py
+	$(PY) bench/bench_locate.py
+
+# Retrain the committed clause model (models/clause/) from CUAD train; make run and make test never train.
+model: install
+	$(PY) scripts/train_clause_model.py
 
 clean:
 	rm -rf var .pytest_cache

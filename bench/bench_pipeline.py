@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import csv
 import json
 import math
 import os
@@ -42,39 +41,13 @@ if str(ROOT) not in sys.path:
 import httpx  # noqa: E402
 from httpx_sse import aconnect_sse  # noqa: E402
 
-from shared import pdf  # noqa: E402
+from shared import cuad, pdf  # noqa: E402
 
 SKIP_CATEGORIES = {"document name", "parties"}
-QUESTION = 'Highlight the parts (if any) of this contract related to "{category}" that should be reviewed by a lawyer. Details: {description}'
 SLOW_DRAFT_S = 3.0
 
 
 # --- the data set -----------------------------------------------------------------------------
-
-
-def default_cuad_dir() -> Path:
-    env = os.environ.get("CLAUSEFLOW_CUAD_DIR")
-    return Path(env) if env else (ROOT / ".." / "shared" / "data" / "cuad").resolve()
-
-
-def load_categories(cuad_dir: Path) -> list[tuple[str, str]]:
-    """(name, description) in CUAD's order, from category_descriptions.csv."""
-    out = []
-    with open(cuad_dir / "category_descriptions.csv", encoding="utf-8-sig", newline="") as f:
-        rows = csv.reader(f)
-        next(rows)  # header
-        for row in rows:
-            if len(row) < 2:
-                continue
-            name = row[0].split(":", 1)[1].strip() if row[0].startswith("Category:") else row[0].strip()
-            desc = row[1].split(":", 1)[1].strip() if row[1].startswith("Description:") else row[1].strip()
-            out.append((name, desc))
-    return out
-
-
-def load_labels(cuad_dir: Path) -> list[dict]:
-    with open(cuad_dir / "dev" / "labels.jsonl", encoding="utf-8") as f:
-        return [json.loads(line) for line in f if line.strip()]
 
 
 def placed_pages(label: dict) -> dict[str, set[int]]:
@@ -107,7 +80,7 @@ def pick_question(label: dict, usable: list[tuple[str, str]], cursor: int) -> tu
         idx = (cursor + j) % len(usable)
         name, desc = usable[idx]
         if name.lower() in placed:
-            return idx, name, QUESTION.format(category=name, description=desc), sorted(placed[name.lower()])
+            return idx, name, cuad.question(name), sorted(placed[name.lower()])
     return None
 
 
@@ -323,7 +296,6 @@ def print_report(results: list[Result], summary: dict, extraction: dict, info: d
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=20, help="contracts to review (default 20)")
-    ap.add_argument("--cuad-dir", type=Path, default=default_cuad_dir(), help="CUAD folder (default $CLAUSEFLOW_CUAD_DIR or ../shared/data/cuad)")
     ap.add_argument("--url", help="an already-running stack's edge, e.g. http://127.0.0.1:8000 (else start one)")
     ap.add_argument("--max-tokens", type=int, default=64, help="CLAUSEFLOW_MAX_TOKENS for a stack started here (default 64)")
     ap.add_argument("--seed", type=int, default=0, help="offset of the contract pick and the category rotation")
@@ -333,8 +305,8 @@ def main() -> int:
     if args.n < 1:
         ap.error("-n must be at least 1")
 
-    categories = load_categories(args.cuad_dir)
-    labels = load_labels(args.cuad_dir)
+    categories = list(cuad.descriptions().items())
+    labels = cuad.labels("dev")
     jobs: list[tuple[Path, str, Result]] = []
     usable = [(name, desc) for name, desc in categories if name.lower() not in SKIP_CATEGORIES]
     cursor = args.seed
@@ -344,9 +316,9 @@ def main() -> int:
             continue
         idx, name, question, lab_pages = q
         cursor = idx + 1
-        path = args.cuad_dir / "dev" / label.get("pdf", f"pdf/{label['file']}")
+        path = Path(label["pdf"])
         jobs.append((path, question, Result(file=label["file"], pages=int(label["page_count"]), category=name, labelled_pages=lab_pages)))
-    print(f"{len(jobs)} contracts from {args.cuad_dir / 'dev'} ({sum(r.pages for _, _, r in jobs)} pages)", flush=True)
+    print(f"{len(jobs)} contracts from {cuad.cuad_dir() / 'dev'} ({sum(r.pages for _, _, r in jobs)} pages)", flush=True)
 
     info = machine_info()
     extraction = extraction_speed([p for p, _, _ in jobs])  # before any stack runs, so nothing competes for the CPUs
@@ -389,7 +361,7 @@ def main() -> int:
     results = [r for _, _, r in jobs]
     summary = summarize(results)
     config = {"n": args.n, "seed": args.seed, "max_tokens": args.max_tokens if stack is not None else None, "timeout_s": args.timeout,
-              "stack": stack_desc, "cuad_dir": str(args.cuad_dir)}
+              "stack": stack_desc, "cuad_dir": str(cuad.cuad_dir())}
     print_report(results, summary, extraction, info, config)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)

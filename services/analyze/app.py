@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import topics
+from shared import clause_model, topics
 from shared.logs import setup
 from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
@@ -15,7 +15,7 @@ async def main() -> None:
     settings = Settings()
     setup(STAGE, settings.log_level)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        analyzer = Analyzer(rt, settings)
+        analyzer = Analyzer(rt, settings, clause_model.default())
         await rt.run([
             rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
             rt.consumer(topics.CANCEL, ReviewCancel, analyzer.on_cancel, name=f"{STAGE}-cancel", broadcast=True),

@@ -7,7 +7,8 @@ import logging
 
 import openai
 
-from shared import clauses
+from shared import findings
+from shared.clause_model import ClauseModel
 from shared.errors import Reject, RetryLater
 from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
@@ -24,9 +25,11 @@ CANCEL_CHECK_EVERY = 8  # chunks between looks at the cancel flag
 class Analyzer:
     """Holds the LLM client; one per process."""
 
-    def __init__(self, rt: Runtime, settings: Settings) -> None:
+    def __init__(self, rt: Runtime, settings: Settings, model: ClauseModel) -> None:
         self.rt = rt
         self.s = settings
+        self.model = model
+        self.scores = findings.ScoreCache(settings.score_cache_docs)
         self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
         self._cancels: dict[str, asyncio.Event] = {}  # requests this process is generating for
 
@@ -46,9 +49,12 @@ class Analyzer:
         with clock.phase("preprocess"):
             texts = await self.rt.page_texts(env)
             located = [p.page for p in msg.pages if 0 < p.page <= len(texts)]
-            cats = [clauses.BY_NAME[n.lower()] for n in msg.categories if n.lower() in clauses.BY_NAME]
-            ev = clauses.evidence({p: texts[p - 1] for p in located}, env.question, cats)
-            context = logic.context_for(located, texts, ev, self.s.context_tokens)
+            cats = list(msg.categories)
+            # Findings read every page: the clause model is cheap and cached by document, and a
+            # clause outside the located pages is still the contract's. The LLM reads only those.
+            scored = await asyncio.to_thread(self.scores.get_or_score, env.doc_sha256, texts, self.model)
+            found = findings.findings(scored, cats)
+            context = logic.context_for(located, texts, [f for f in found if f.page in set(located)], self.s.context_tokens)
             prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
             answer, usage = await self._generate(rid, prompt)
@@ -56,13 +62,14 @@ class Analyzer:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
         with clock.phase("postprocess"):
-            found = logic.findings(ev)
+            shown = logic.final_findings(found)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
-            cites, _ = logic.check_citations([{"page": f["page"], "quote": f["quote"]} for f in found] + llm_cites, texts)
+            cites, _ = logic.check_citations([{"page": f["page"], "quote": f["quote"]} for f in shown] + llm_cites, texts)
         timing = clock.finish()
         await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
         final = {
-            "findings": found,
+            "findings": shown,
+            "absent": findings.absent(found, cats, sum(1 for t in texts if t.strip())),
             "answer": answer,
             "citations": cites,
             "citations_rejected": rejected,

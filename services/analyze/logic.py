@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shared import clauses
+from shared import clauses, findings, risk
 
-PROMPT_VERSION = "v1"
+PROMPT_VERSION = "v2"
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -17,7 +17,7 @@ SYSTEM = (
 )
 
 
-def context_for(located: list[int], page_texts: list[str], evidence: list[clauses.Evidence], budget_tokens: int) -> str:
+def context_for(located: list[int], page_texts: list[str], evidence: list[findings.Finding], budget_tokens: int) -> str:
     """The located pages as context, within the token budget.
 
     Each page gets an equal share; a page with evidence keeps the text around its evidence
@@ -81,12 +81,13 @@ def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple
     return kept, rejected
 
 
-def findings(evidence: list[clauses.Evidence]) -> list[dict[str, Any]]:
-    """Findings from extraction, independent of the LLM; the risk note is the category's checklist."""
+def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
+    """Findings from the clause model, independent of the LLM; each with a risk note made from
+    the clause's own words (its facts are verbatim fragments of the quote)."""
     out = []
-    for e in evidence:
-        cat = clauses.BY_NAME.get(e.category.lower())
-        out.append({"category": e.category, "page": e.page, "quote": e.quote, "risk": cat.risk if cat else "", "risk_source": "checklist"})
+    for f in found:
+        note = risk.risk_note(f.category, f.quote)
+        out.append({"category": f.category, "page": f.page, "quote": f.quote, "score": f.score, "risk": note["risk"], "facts": note["facts"], "risk_source": note["risk_source"]})
     return out
 
 

@@ -1,13 +1,13 @@
-"""locate: consumer wiring and lifespan; the embedding model is loaded once here."""
+"""locate: consumer wiring and lifespan; the clause model and the embedding model are loaded once here."""
 
 from __future__ import annotations
 
-from shared import topics
+from shared import clause_model, findings, topics
 from shared.logs import setup
 from shared.messages import ReviewSummarized
 from shared.runtime import Runtime
 
-from .handlers import STAGE, make_handler
+from .handlers import STAGE, Locator, make_handler
 from .logic import VectorCache
 from .settings import Settings
 
@@ -20,6 +20,14 @@ async def main() -> None:
         from .embedder import Embedder
 
         embed = Embedder(threads=settings.embed_threads).embed
+    loc = Locator(
+        model=clause_model.default(),
+        embed=embed,
+        top_k=settings.top_k,
+        shortlist=settings.shortlist,
+        dense=settings.dense_rerank,
+        vectors=VectorCache(settings.vector_cache_pages),
+        scores=findings.ScoreCache(settings.score_cache_docs),
+    )
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        handler = make_handler(rt, embed, settings.top_k, settings.shortlist, VectorCache(settings.vector_cache_pages))
-        await rt.run([rt.consumer(topics.SUMMARIZED, ReviewSummarized, handler)])
+        await rt.run([rt.consumer(topics.SUMMARIZED, ReviewSummarized, make_handler(rt, loc))])

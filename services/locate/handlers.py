@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 
-from shared import clauses, topics
+from shared import findings, routing, topics
+from shared.clause_model import ClauseModel
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
@@ -16,35 +18,59 @@ log = logging.getLogger(__name__)
 STAGE = "locate"
 
 
-async def _rank(texts, env, cats, embed, top_k, shortlist, cache) -> list:
-    """Dense ranking; the lexical one if that fails; none (whole document) if both fail.
+@dataclass
+class Locator:
+    """What locate holds for the life of the process: models and caches."""
+
+    model: ClauseModel
+    embed: Embed | None
+    top_k: int
+    shortlist: int
+    dense: str                       # "always", "no_category" or "never"
+    vectors: VectorCache
+    scores: findings.ScoreCache
+
+    def rank(self, texts: list[str], question: str, doc_key: str, cats: list[str]) -> list:
+        clause = None
+        if cats:
+            scored = self.scores.get_or_score(doc_key, texts, self.model)
+            clause = findings.page_scores(scored, cats, len(texts))
+        use_dense = self.dense == "always" or (self.dense == "no_category" and not cats)
+        kw = {"top_k": self.top_k, "shortlist": self.shortlist, "cache": self.vectors, "doc_key": doc_key}
+        if use_dense and self.embed is not None:
+            try:
+                return rank_pages(texts, question, cats, self.embed, clause=clause, **kw)
+            except Exception:  # noqa: BLE001 - logged, then the cheaper ranking
+                log.exception("ranking with embeddings failed")
+        return rank_pages(texts, question, cats, None, clause=clause, **kw)
+
+
+async def _rank(loc: Locator, texts, env, cats) -> list:
+    """The ranking; none (whole document) if it fails.
 
     Locate failing must not fail the request: analyze then reads the whole document within
     its budget (`fallback_full`).
     """
-    for dense in ([embed] if embed is not None else []) + [None]:
-        try:
-            return await asyncio.to_thread(
-                rank_pages, texts, env.question, cats, dense, top_k=top_k, shortlist=shortlist, cache=cache, doc_key=env.doc_sha256
-            )
-        except Exception:  # noqa: BLE001 - logged, then the next cheaper ranking
-            log.exception("ranking %s failed", "with embeddings" if dense else "without embeddings")
-    return []
+    try:
+        return await asyncio.to_thread(loc.rank, texts, env.question, env.doc_sha256, cats)
+    except Exception:  # noqa: BLE001 - logged; analyze falls back to the whole document
+        log.exception("ranking failed")
+        return []
 
 
-def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int, cache: VectorCache | None = None):
+def make_handler(rt: Runtime, loc: Locator):
     async def handle(msg: ReviewSummarized) -> None:
-        """Rank the pages; if dense ranking fails, fall back to the lexical ranking."""
+        """Route the question to categories, rank the pages, publish the located set."""
         env = msg.envelope
         clock = await rt.begin(env)
         if clock is None:
             return
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
-            cats = clauses.categories_for(env.question)
+            cats = (await asyncio.to_thread(routing.route, env.question, loc.embed)).categories
         mode = "located"
         with clock.phase("inference"):
-            ranked = await _rank(texts, env, cats, embed, top_k, shortlist, cache)
+            ranked = await _rank(loc, texts, env, cats)
         summaries = {p.page: p.summary for p in msg.pages}
         with clock.phase("postprocess"):
             if not ranked:  # no text layer, or ranking failed: hand analyze the whole document
@@ -53,7 +79,7 @@ def make_handler(rt: Runtime, embed: Embed | None, top_k: int, shortlist: int, c
             else:
                 pages = [LocatedPage(page=r.page, score=r.score, summary=summaries.get(r.page, "")) for r in ranked]
         timing = clock.finish()
-        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=[c.name for c in cats])
+        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
         await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
         await rt.state.update_review(env.request_id, status="located", located_pages=[p.page for p in pages])

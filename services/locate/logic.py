@@ -1,25 +1,29 @@
-"""Finding the pages that answer a question: lexical (BM25), clause patterns, and dense
-similarity (FAISS inner product over chunk embeddings), fused by weighted min-max scores.
+"""Finding the pages that answer a question: the clause model (a page scores its best
+span's probability for the asked categories), BM25 over term frequencies (bm25s), and dense
+similarity (FAISS inner product over chunk embeddings), fused by weighted scores.
 
-Dense scoring costs most, so it runs only on a shortlist of pages the cheap signals
-chose; a 100-page contract embeds a few dozen chunks, not a few hundred.
+Dense scoring costs most, so it runs only on a shortlist of pages the cheap signals chose,
+larger than ``top_k`` so it can change which pages are located; a 100-page contract embeds a
+few dozen chunks, not a few hundred.
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import faiss
 import numpy as np
-from rank_bm25 import BM25Okapi
+import bm25s
 
-from shared.clauses import Category, content_words, sentences
+from shared.clauses import STOPWORDS
+from shared.splitter import sentences
 
 Embed = Callable[[list[str]], np.ndarray]
 
-WEIGHTS = {"bm25": 0.35, "pattern": 0.35, "dense": 0.30}
+WEIGHTS = {"clause": 0.6, "bm25": 0.4, "dense": 0.3}
 
 
 @dataclass(frozen=True)
@@ -52,8 +56,22 @@ class VectorCache:
             self._data.popitem(last=False)
 
 
+_TOKEN = re.compile(r"[a-z][a-z\-]{2,}")
+
+
 def tokens(text: str) -> list[str]:
-    return sorted(content_words(text))  # sorted: bag of words, stable order
+    """Content words with their repeats: BM25 needs term frequency."""
+    return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
+
+
+def bm25_scores(pages: list[str], query: str) -> np.ndarray:
+    docs = [tokens(p) or ["_"] for p in pages]
+    q = tokens(query)
+    if len(pages) < 2 or not q:
+        return np.zeros(len(pages), np.float32)
+    index = bm25s.BM25()
+    index.index(docs, show_progress=False)
+    return np.asarray(index.get_scores(q) if any(t in index.vocab_dict for t in q) else np.zeros(len(pages)), dtype=np.float32)
 
 
 def chunks(text: str, max_chars: int = 700) -> list[str]:
@@ -75,34 +93,37 @@ def _minmax(x: np.ndarray) -> np.ndarray:
     return np.zeros_like(x) if hi - lo < 1e-12 else (x - lo) / (hi - lo)
 
 
-def query_text(question: str, cats: list[Category]) -> str:
-    return " ".join([question, *(t for c in cats for t in c.triggers)])
+def query_text(question: str, cats: list[str]) -> str:
+    return " ".join([question, *cats])
 
 
 def rank_pages(
     pages: list[str],
     question: str,
-    cats: list[Category],
+    cats: list[str],
     embed: Embed | None,
     *,
+    clause: np.ndarray | None = None,
     top_k: int = 5,
-    shortlist: int = 5,
+    shortlist: int = 12,
     cache: VectorCache | None = None,
     doc_key: str = "",
 ) -> list[Ranked]:
-    """The ``top_k`` pages best first. ``embed=None`` ranks on the cheap signals alone;
-    with ``cache`` and ``doc_key``, chunk vectors of pages seen before are reused."""
+    """The ``top_k`` pages best first.
+
+    ``clause`` is the clause model's score per page for the asked categories (None when no
+    category was asked); ``embed=None`` skips dense re-ranking. With ``cache`` and
+    ``doc_key``, chunk vectors of pages seen before are reused.
+    """
     n = len(pages)
     if n == 0:
         return []
     qtext = query_text(question, cats)
-    docs = [tokens(p) for p in pages]
-    bm25 = np.asarray(BM25Okapi([d or ["_"] for d in docs]).get_scores(tokens(qtext)), dtype=np.float32) if n > 1 else np.ones(1, np.float32)
-    pattern = np.array([sum(c.hits(p) for c in cats) / (1 + len(p) / 3000) for p in pages], dtype=np.float32)
-    parts = {"bm25": _minmax(bm25), "pattern": _minmax(pattern), "dense": np.zeros(n, np.float32)}
-    cheap = WEIGHTS["bm25"] * parts["bm25"] + WEIGHTS["pattern"] * parts["pattern"]
+    clause = np.zeros(n, np.float32) if clause is None else np.asarray(clause, np.float32)
+    parts = {"clause": clause, "bm25": _minmax(bm25_scores(pages, qtext)), "dense": np.zeros(n, np.float32)}
+    cheap = WEIGHTS["clause"] * parts["clause"] + WEIGHTS["bm25"] * parts["bm25"]
     if embed is not None:
-        cand = [int(i) for i in np.argsort(-cheap, kind="stable")[:shortlist] if pages[i].strip()]
+        cand = [int(i) for i in np.argsort(-cheap, kind="stable")[: max(shortlist, top_k)] if pages[i].strip()]
         parts["dense"] = dense_scores(pages, cand, qtext, embed, cache, doc_key)
     total = cheap + WEIGHTS["dense"] * parts["dense"]
     order = np.argsort(-total, kind="stable")[:top_k]

@@ -1,3 +1,5 @@
+from typing import Literal
+
 from shared.settings import CommonSettings
 
 
@@ -6,7 +8,11 @@ class Settings(CommonSettings):
 
     metrics_port: int = 0
     top_k: int = 5
-    shortlist: int = 5
-    use_embeddings: bool = True
+    shortlist: int = 12
+    use_embeddings: bool = True      # the sentence encoder: question routing and dense re-ranking
+    # Dense re-ranking of the shortlist: only for questions that name no clause category by
+    # default, where the clause model has nothing to say (bench/bench_locate.py measures it).
+    dense_rerank: Literal["always", "no_category", "never"] = "no_category"
     embed_threads: int = 0
-    vector_cache_pages: int = 5000  # chunk vectors kept in memory, by (document, page)
+    vector_cache_pages: int = 5000   # chunk vectors kept in memory, by (document, page)
+    score_cache_docs: int = 64       # clause-model scores kept in memory, by document

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import topics
+from shared import clause_model, topics
 from shared.logs import setup
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
@@ -15,5 +15,5 @@ async def main() -> None:
     settings = Settings()
     setup(STAGE, settings.log_level)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        handler = make_handler(rt, settings.draft_expires_s, settings.max_evidence)
+        handler = make_handler(rt, clause_model.default(), settings.draft_expires_s, settings.max_evidence)
         await rt.run([rt.consumer(topics.LOCATED, ReviewLocated, handler)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import time
 
+from shared.clause_model import ClauseModel
 from shared.errors import Reject
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
@@ -16,7 +17,7 @@ log = logging.getLogger(__name__)
 STAGE = "phase2"
 
 
-def make_handler(rt: Runtime, expires_s: int, max_evidence: int):
+def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: int):
     async def handle(msg: ReviewLocated) -> None:
         """Build, validate and publish the draft; idempotent through the event dedupe key."""
         env = msg.envelope
@@ -27,7 +28,7 @@ def make_handler(rt: Runtime, expires_s: int, max_evidence: int):
             texts = await rt.page_texts(env)
             located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
         with clock.phase("inference"):
-            draft = build_draft(located, texts, env.question, list(msg.categories), now=time.time(), expires_s=expires_s, max_evidence=max_evidence)
+            draft = build_draft(located, texts, env.question, list(msg.categories), model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence)
             draft["mode"] = msg.mode
         with clock.phase("postprocess"):
             try:

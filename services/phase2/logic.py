@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shared import clauses
+from shared import clauses, findings
+from shared.clause_model import ClauseModel
 
 ALLOWED_FIELDS = frozenset({"pages", "evidence", "figures", "questions", "expires_at", "mode", "categories"})
 
@@ -38,32 +39,41 @@ def summary_is_safe(summary: str, page_text: str) -> bool:
     return all(clauses.quote_on_page(part, page_text) or not _FORBIDDEN.search(part) for part in parts if part)
 
 
-def open_questions(cats: list[clauses.Category], evidence: list[clauses.Evidence]) -> list[str]:
+def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[str]:
     """What the located pages leave open, phrased as questions."""
     found = {e.category for e in evidence}
-    qs = [f"Does the contract address {c.name} outside the located pages?" for c in cats if c.name not in found]
+    qs = [f"Does the contract address {c} outside the located pages?" for c in cats if c not in found]
     if not cats:
         qs.append("Which clause category does the question concern?")
     return qs[:5]
 
 
+def draft_evidence(model: ClauseModel, page_texts: list[str], pages: list[int], question: str, cats: list[str], limit: int) -> list[findings.Finding]:
+    """The clause model's best spans of the located pages for the asked categories; with no
+    category, the sentences that share the most words with the question."""
+    # Cut the whole document (cheap) so each unit's context is what the final sees; score only the located pages.
+    units = [u for u in findings.page_units(page_texts) if u.page in set(pages)]
+    if not cats:
+        return findings.question_spans(units, question, limit=limit)
+    return findings.best_spans(findings.score_units(units, model), cats, set(pages), limit=limit)
+
+
 def build_draft(
-    located: list[dict[str, Any]], page_texts: list[str], question: str, cat_names: list[str], *, now: float, expires_s: int, max_evidence: int = 10
+    located: list[dict[str, Any]], page_texts: list[str], question: str, cats: list[str], model: ClauseModel, *, now: float, expires_s: int, max_evidence: int = 12
 ) -> dict[str, Any]:
     """The draft payload from the located pages (``located``: page, score, summary)."""
-    cats = [clauses.BY_NAME[n.lower()] for n in cat_names if n.lower() in clauses.BY_NAME]
-    pages = {p["page"]: page_texts[p["page"] - 1] for p in located if 0 < p["page"] <= len(page_texts)}
-    ev = clauses.evidence(pages, question, cats, limit=max_evidence)
+    located = [p for p in located if 0 < p["page"] <= len(page_texts)]
+    pages = [p["page"] for p in located]
+    ev = draft_evidence(model, page_texts, pages, question, cats, max_evidence)
     return {
         "pages": [
             {"page": p["page"], "score": round(float(p["score"]), 4), "summary": p["summary"] if summary_is_safe(p["summary"], page_texts[p["page"] - 1]) else ""}
             for p in located
-            if 0 < p["page"] <= len(page_texts)
         ],
-        "evidence": [{"page": e.page, "quote": e.quote, "category": e.category} for e in ev],
-        "figures": clauses.figures(pages),
+        "evidence": [{"page": e.page, "quote": e.quote, "category": e.category, "score": e.score} for e in ev],
+        "figures": clauses.figures({p: page_texts[p - 1] for p in pages}),
         "questions": open_questions(cats, ev),
-        "categories": [c.name for c in cats],
+        "categories": cats,
         "expires_at": now + expires_s,
     }
 

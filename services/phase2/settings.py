@@ -6,4 +6,4 @@ class Settings(CommonSettings):
 
     metrics_port: int = 0
     draft_expires_s: int = 90
-    max_evidence: int = 10
+    max_evidence: int = 12

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from shared.clauses import sentences
+from shared.splitter import sentences
 
 _HEADING = re.compile(r"^\s*(?:(?:ARTICLE|SECTION|Section|Article)\s+[\dIVXLC]+[.:]?\s*)?(?:\d{1,2}(?:\.\d+)*[.)]?\s+)?([A-Z][A-Z0-9 ,;&'/\-]{5,80}[A-Z])\b")
 

@@ -6,7 +6,7 @@ import time
 
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
-from shared import topics
+from shared import clause_model, topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
 from shared.runtime import Runtime
 from shared.stack import free_port
@@ -21,7 +21,7 @@ async def test_llm_server_down_becomes_an_error_event(settings):
     s = AnalyzeSettings(**{**settings.model_dump(), "handler_attempts": 2}, llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_timeout_s=2)
     async with Runtime(s, "analyze") as rt:
         await rt.state.put_pages("e" * 64, TEXTS, ["s"] * len(TEXTS))
-        loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s).handle)
+        loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s, clause_model.default()).handle)
         await loop.start()
         env = Envelope(request_id="rid-llm-down", doc_sha256="e" * 64, question="liability?", page_count=4, submitted_at=time.time())
         await rt.producer.publish(topics.LOCATED, "rid-llm-down", ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))

@@ -9,7 +9,7 @@ import pytest
 from aiokafka import AIOKafkaConsumer
 
 from services.phase2.handlers import make_handler as phase2_handler
-from shared import topics
+from shared import clause_model, topics
 from shared.bus import ConsumerLoop, Producer
 from shared.errors import Reject
 from shared.messages import (
@@ -83,7 +83,7 @@ async def test_consumer_killed_before_commit_gets_the_message_again_with_the_sam
     async with Runtime(settings, "phase2") as rt:
         rid = "rid-redeliver"
         await rt.state.put_pages("d" * 64, TEXTS, ["s"] * len(TEXTS))
-        real = phase2_handler(rt, expires_s=90, max_evidence=10)
+        real = phase2_handler(rt, clause_model.default(), expires_s=90, max_evidence=10)
         calls: list[str] = []
         handled = asyncio.Event()
 

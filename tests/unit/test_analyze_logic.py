@@ -1,8 +1,14 @@
 from services.analyze import logic
-from shared import clauses
+from shared import clause_model, clauses, findings
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
+MODEL = clause_model.default()
+LIABILITY = ["Cap On Liability", "Uncapped Liability"]
+
+
+def found(texts, cats=LIABILITY):
+    return findings.findings(findings.score_units(findings.page_units(texts), MODEL), cats)
 PRICES = {"cpu_hour": 0.36, "gpu_hour": 3.6, "per_1k_prompt_tokens": 0.001, "per_1k_completion_tokens": 0.002}
 
 
@@ -29,7 +35,8 @@ def test_only_citations_on_their_page_are_kept():
 
 def test_context_puts_evidence_first_and_keeps_the_budget():
     long_texts = TEXTS[:2] + [("filler sentence here. " * 200) + TEXTS[2]] + TEXTS[3:]
-    ev = clauses.evidence({3: long_texts[2]}, "liability", clauses.categories_for("liability"))
+    ev = [f for f in found(long_texts) if f.page == 3]
+    assert ev
     ctx = logic.context_for([3, 4], long_texts, ev, budget_tokens=200)
     assert "[Page 3]" in ctx and "[Page 4]" in ctx
     assert "consequential damages" in ctx
@@ -41,10 +48,24 @@ def test_prompt_has_document_first_question_last():
     assert msgs[-1]["content"].startswith("Contract pages:") and msgs[-1]["content"].endswith("Question: What is the cap?")
 
 
-def test_findings_carry_the_category_risk_note():
-    ev = clauses.evidence({3: TEXTS[2]}, "liability", clauses.categories_for("liability"))
-    found = logic.findings(ev)
-    assert found and all(f["risk"] and f["page"] == 3 for f in found)
+def test_findings_carry_a_risk_note_from_the_clause_itself():
+    shown = logic.final_findings(found(TEXTS))
+    assert shown and all(f["risk"] and f["risk_source"] == "template" for f in shown)
+    cap = next(f for f in shown if "shall not exceed" in f["quote"])
+    assert cap["page"] == 3 and cap["category"] == "Cap On Liability"
+    assert cap["facts"] and all(fact["text"] in cap["quote"] for fact in cap["facts"])
+    assert all(clauses.quote_on_page(f["quote"], TEXTS[f["page"] - 1]) for f in shown)
+
+
+def test_asked_categories_with_no_clause_are_reported_absent():
+    got = found(TEXTS, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement"])
+    cats = {f.category for f in got}
+    assert "Cap On Liability" in cats and not cats & {"Source Code Escrow", "Non-Disparagement"}
+    assert findings.absent(got, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement"], 4) == [
+        {"category": "Source Code Escrow", "searched_pages": 4},
+        {"category": "Non-Disparagement", "searched_pages": 4},
+    ]
+    assert findings.absent([], ["Cap On Liability"], 0) == []  # nothing read: absence unknown
 
 
 def test_cost_bills_cpu_time_llm_time_and_tokens():

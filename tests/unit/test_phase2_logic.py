@@ -3,14 +3,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from services.phase2.logic import ALLOWED_FIELDS, DraftInvalid, build_draft, validate_draft
+from shared import clause_model
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
+MODEL = clause_model.default()
 LOCATED = [{"page": 3, "score": 0.9, "summary": "Limitation Of Liability; Indemnification"}, {"page": 4, "score": 0.5, "summary": "Term And Termination"}]
 
 
 def draft(question="Mark every liability and termination clause and explain the risk", cats=("Cap On Liability", "Termination For Convenience", "Non-Compete")):
-    return build_draft(LOCATED, TEXTS, question, list(cats), now=1000.0, expires_s=90)
+    return build_draft(LOCATED, TEXTS, question, list(cats), MODEL, now=1000.0, expires_s=90)
 
 
 def test_draft_holds_pages_quotes_figures_questions():
@@ -26,6 +28,21 @@ def test_draft_holds_pages_quotes_figures_questions():
 
 def test_only_located_pages_are_quoted():
     assert {e["page"] for e in draft()["evidence"]} <= {3, 4}
+
+
+def test_evidence_is_the_clause_model_spans_best_first():
+    ev = draft()["evidence"]
+    cap = next(e for e in ev if e["category"] == "Cap On Liability")
+    assert "shall not exceed the fees paid" in cap["quote"] and cap["page"] == 3
+    assert all(a["score"] >= b["score"] for a, b in zip(ev, ev[1:]))
+    assert all(e["score"] >= MODEL.threshold(e["category"]) for e in ev)
+
+
+def test_a_question_with_no_category_quotes_sentences_that_share_its_words():
+    d = build_draft(LOCATED, TEXTS, "what about the monthly fee invoice interest", [], MODEL, now=0, expires_s=90)
+    assert d["questions"] == ["Which clause category does the question concern?"]
+    assert all(e["category"] == "Question" for e in d["evidence"])
+    validate_draft(d, TEXTS)
 
 
 def test_validator_rejects_an_altered_quote():
@@ -78,14 +95,14 @@ def test_validator_rejects_statements_posing_as_questions():
 def test_document_words_in_a_summary_are_allowed():
     texts = TEXTS[:3] + ["9. CONTACT\nCall the Supplier's advisers at the number below."]
     located = [{"page": 4, "score": 1.0, "summary": "Contact; Call the Supplier's advisers at the number…"}]
-    d = build_draft(located, texts, "notices", [], now=0, expires_s=90)
+    d = build_draft(located, texts, "notices", [], MODEL, now=0, expires_s=90)
     assert d["pages"][0]["summary"] == located[0]["summary"]
     validate_draft(d, texts)
 
 
 def test_invented_advice_in_a_summary_is_dropped_or_rejected():
     located = [{"page": 3, "score": 1.0, "summary": "Limitation Of Liability; you should terminate now"}]
-    d = build_draft(located, TEXTS, "liability", ["Cap On Liability"], now=0, expires_s=90)
+    d = build_draft(located, TEXTS, "liability", ["Cap On Liability"], MODEL, now=0, expires_s=90)
     assert d["pages"][0]["summary"] == ""
     validate_draft(d, TEXTS)
     d["pages"][0]["summary"] = located[0]["summary"]

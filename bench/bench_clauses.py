@@ -1,0 +1,182 @@
+"""Clause quality on CUAD dev: the clause model against the previous regex extraction, side by
+side in one run (a benchmark, not a test).
+
+Over every dev contract × each of the 37 clause categories (Document Name, Parties, Agreement
+Date and Effective Date aside), including the pairs with no labelled clause:
+
+- finding precision and clause recall at the operating point (per-category thresholds of the
+  model; every pattern hit for the regexes), per category and micro-averaged;
+- precision at 80% clause recall and AUPR from the scores (the model only: regex hits are
+  not scores);
+- no-clause accuracy: of the contract-category pairs with no labelled clause, the share with
+  no finding of that category;
+- the time the model adds: scoring the spans of one located page set (draft) and of the
+  whole contract (final and locate), per contract.
+
+A finding is correct when its word-set Jaccard with a labelled clause of its category is
+≥ 0.5 or its words lie inside one as a run (shared.cuad.matches); a labelled clause is
+recalled when a finding matches it.
+
+    .venv/bin/python bench/bench_clauses.py [--contracts 100] [--model models/clause] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from collections import defaultdict
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import legacy_regex  # noqa: E402
+from shared import cuad, pdf  # noqa: E402
+from shared.clause_model import ClauseModel  # noqa: E402
+from shared.findings import page_units  # noqa: E402
+
+
+def load_dev(n: int) -> list[dict]:
+    rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[:n]
+    for r in rows:
+        r["pages_text"] = pdf.page_texts(Path(r["pdf"]))
+    return rows
+
+
+class Tally:
+    """Findings and clauses of one method, per category."""
+
+    def __init__(self) -> None:
+        self.found = defaultdict(int)
+        self.correct = defaultdict(int)
+        self.clauses = defaultdict(int)
+        self.recalled = defaultdict(int)
+        self.absent_pairs = defaultdict(int)
+        self.absent_ok = defaultdict(int)
+
+    def add(self, cat: str, quotes: list[str], labelled: list[str]) -> None:
+        qw = [cuad.words(q) for q in quotes]
+        cw = [cuad.words(c) for c in labelled]
+        self.found[cat] += len(quotes)
+        self.correct[cat] += sum(any(cuad.matches_words(q, c) for c in cw) for q in qw)
+        self.clauses[cat] += len(labelled)
+        self.recalled[cat] += sum(any(cuad.matches_words(q, c) for q in qw) for c in cw)
+        if not labelled:
+            self.absent_pairs[cat] += 1
+            self.absent_ok[cat] += not quotes
+
+    def row(self, cats: list[str]) -> dict:
+        f, c = sum(self.found[k] for k in cats), sum(self.correct[k] for k in cats)
+        n, r = sum(self.clauses[k] for k in cats), sum(self.recalled[k] for k in cats)
+        a, ok = sum(self.absent_pairs[k] for k in cats), sum(self.absent_ok[k] for k in cats)
+        return {"precision": c / f if f else float("nan"), "recall": r / n if n else float("nan"), "no_clause_acc": ok / a if a else float("nan"), "findings": f, "clauses": n}
+
+
+def curve(pool: list[tuple[float, bool, set]], n_clauses: int) -> tuple[float, float]:
+    """(precision at 80% clause recall, AUPR) from (score, correct, clause ids it matches)."""
+    if not n_clauses or not pool:
+        return float("nan"), float("nan")
+    pool.sort(key=lambda t: -t[0])
+    seen: set = set()
+    tp = 0
+    p80, aupr, last_r = float("nan"), 0.0, 0.0
+    for i, (_, ok, ids) in enumerate(pool, 1):
+        tp += ok
+        seen |= ids
+        r, p = len(seen) / n_clauses, tp / i
+        aupr += (r - last_r) * p
+        last_r = r
+        if r >= 0.8 and p80 != p80:
+            p80 = p
+    return p80, aupr
+
+
+def run(rows: list[dict], model: ClauseModel, cats: list[str]) -> dict:
+    ours, regex = Tally(), Tally()
+    pools: dict[str, list] = defaultdict(list)
+    n_clauses: dict[str, int] = defaultdict(int)
+    t_full, t_draft = [], []
+    for row in rows:
+        texts = row["pages_text"]
+        units = page_units(texts)
+        t0 = time.perf_counter()
+        scores = model.score([u.text for u in units], [u.context for u in units])
+        t_full.append(time.perf_counter() - t0)
+        first5 = [u for u in units if u.page <= 5]
+        t0 = time.perf_counter()
+        model.score([u.text for u in first5], [u.context for u in first5])
+        t_draft.append(time.perf_counter() - t0)
+        words = [cuad.words(u.text) for u in units]
+        by_cat = defaultdict(list)
+        for c in row["clauses"]:
+            by_cat[c["category"]].append(c["text"])
+        old_sents = [s.text for t in texts for s in legacy_regex.sentences(t)]
+        for cat in cats:
+            k = model.index[cat]
+            labelled = by_cat.get(cat, [])
+            lw = [cuad.words(c) for c in labelled]
+            thr = model.threshold(cat)
+            ours.add(cat, [u.text for u, s in zip(units, scores[:, k]) if s >= thr], labelled)
+            rc = legacy_regex.BY_NAME[cat.lower()]
+            regex.add(cat, [s for s in old_sents if rc.hits(s)], labelled)
+            for i in np.flatnonzero(scores[:, k] >= 0.01):
+                ids = {(row["file"], j) for j, c in enumerate(lw) if cuad.matches_words(words[i], c)}
+                pools[cat].append((float(scores[i, k]), bool(ids), ids))
+            n_clauses[cat] += len(labelled)
+    per_cat = {}
+    all_pool = []
+    for cat in cats:
+        p80, aupr = curve(list(pools[cat]), n_clauses[cat])
+        all_pool += [(s, ok, {(cat, *i) for i in ids}) for s, ok, ids in pools[cat]]
+        per_cat[cat] = {"model": ours.row([cat]) | {"p_at_80": p80, "aupr": aupr}, "regex": regex.row([cat])}
+    p80, aupr = curve(all_pool, sum(n_clauses.values()))
+    micro = {"model": ours.row(cats) | {"p_at_80": p80, "aupr": aupr}, "regex": regex.row(cats)}
+    timing = {"full_median_s": float(np.median(t_full)), "full_p95_s": float(np.percentile(t_full, 95)), "full_max_s": float(max(t_full)), "draft5_median_s": float(np.median(t_draft))}
+    return {"micro": micro, "per_category": per_cat, "timing": timing}
+
+
+def fmt(x: float) -> str:
+    return "–" if x != x else f"{x:.2f}"
+
+
+def table(res: dict) -> str:
+    lines = [
+        "| category | clauses | model P | model R | model P@80R | model AUPR | model no-clause | regex P | regex R | regex no-clause |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    rows = [("**micro**", res["micro"])] + [(k, v) for k, v in res["per_category"].items()]
+    for name, v in rows:
+        m, r = v["model"], v["regex"]
+        lines.append(
+            f"| {name} | {m['clauses']} | {fmt(m['precision'])} | {fmt(m['recall'])} | {fmt(m['p_at_80'])} | {fmt(m['aupr'])} | {fmt(m['no_clause_acc'])} | {fmt(r['precision'])} | {fmt(r['recall'])} | {fmt(r['no_clause_acc'])} |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--contracts", type=int, default=100)
+    ap.add_argument("--model", type=Path, default=ROOT / "models" / "clause")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args()
+    if not cuad.available():
+        sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
+    model = ClauseModel.load(args.model)
+    cats = [c for c in model.categories if c not in cuad.NON_CLAUSE]
+    rows = load_dev(args.contracts)
+    res = run(rows, model, cats)
+    res["meta"] = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": f"{platform.machine()}, {platform.processor() or ''} {__import__('os').cpu_count()} cores", "contracts": len(rows)}
+    print(table(res))
+    print(json.dumps({"micro": res["micro"], "timing": res["timing"]}, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(res, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Findings from the clause model: units with their context, the per-document cache, page
+scores for locate, thresholds, absent categories."""
+
+import numpy as np
+
+from shared import clause_model, clauses, findings
+from shared.testing.contracts import page_texts
+
+TEXTS = page_texts()
+MODEL = clause_model.default()
+
+
+def test_units_are_verbatim_and_carry_their_section_title():
+    units = findings.page_units(TEXTS)
+    assert {u.page for u in units} == {1, 2, 3, 4}
+    for u in units:
+        assert TEXTS[u.page - 1][u.start : u.end] == u.text
+    cap = next(u for u in units if "shall not exceed" in u.text)
+    assert cap.context.startswith("LIMITATION OF LIABILITY")
+
+
+def test_a_unit_at_a_page_start_sees_the_end_of_the_previous_page():
+    first_on_4 = next(u for u in findings.page_units(TEXTS) if u.page == 4)
+    assert TEXTS[2][-40:] in first_on_4.context
+
+
+class CountingModel:
+    """The real model, counting the spans it is asked to score."""
+
+    def __init__(self):
+        self.calls = []
+
+    def score(self, spans, contexts=None):
+        self.calls.append(len(spans))
+        return MODEL.score(spans, contexts)
+
+
+def test_a_document_is_scored_once_per_sha256():
+    counting = CountingModel()
+    cache = findings.ScoreCache()
+    units = findings.page_units(TEXTS)
+    first = cache.get_or_score("doc", TEXTS, counting)
+    second = cache.get_or_score("doc", TEXTS, counting)
+    assert counting.calls == [len(units)] and second is first
+    cache.get_or_score("other", TEXTS, counting)
+    assert len(counting.calls) == 2
+
+
+def test_page_scores_are_the_best_span_per_page():
+    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    per_page = findings.page_scores(scored, ["Cap On Liability"], len(TEXTS))
+    assert int(np.argmax(per_page)) + 1 == 3
+    assert per_page[2] == scored.column("Cap On Liability").max()
+    assert not findings.page_scores(scored, [], len(TEXTS)).any()
+
+
+def test_findings_keep_the_threshold_and_the_pages_asked():
+    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    found = findings.findings(scored, ["Cap On Liability", "Governing Law"])
+    assert {f.category for f in found} == {"Cap On Liability", "Governing Law"}
+    assert all(f.score >= MODEL.threshold(f.category) for f in found)
+    assert all(clauses.quote_on_page(f.quote, TEXTS[f.page - 1]) for f in found)
+    assert not findings.findings(scored, ["Governing Law"], pages={1, 2, 3})
+    law = findings.findings(scored, ["Governing Law"])[0]
+    assert law.page == 4 and "laws of the State of New York" in law.quote
+
+
+def test_an_unknown_category_finds_nothing():
+    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    assert findings.findings(scored, ["Not A Category"]) == []
+
+
+def test_question_spans_share_words_with_the_question():
+    units = findings.page_units(TEXTS)
+    got = findings.question_spans(units, "monthly fee invoice")
+    assert got and all(f.category == "Question" for f in got)
+    assert "monthly fee" in got[0].quote
+    assert findings.question_spans(units, "zebra giraffe") == []

@@ -1,0 +1,177 @@
+"""Question routing: free-form questions -> CUAD clause categories.
+
+How tests/data/routing_questions.jsonl was written: all 96 questions were written first, before
+any prototype or trigger phrase in shared/routing.py existed, in the voice of a lawyer typing
+into a review tool, avoiding each category's own words where that was natural. The prototypes
+were then written from contract-drafting vocabulary without copying these wordings. Thresholds
+and a few structural rules were tuned mostly on a separate, private set of 42 questions (not
+checked in); the test set was run a handful of times while doing so, so treat its accuracy as
+somewhat optimistic. Written by the same person as the router, not by an independent author.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from services.locate.embedder import Embedder
+from shared import routing
+from shared.clauses import CATEGORIES
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "routing_questions.jsonl"
+ROWS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
+NAMES = {c.name for c in CATEGORIES}
+NO_CATEGORY = [r["question"] for r in ROWS if not r["expected"]]
+
+
+def cuad_question(name: str, description: str) -> str:
+    return f'Highlight the parts (if any) of this contract related to "{name}" that should be reviewed by a lawyer. Details: {description}'
+
+
+@pytest.fixture(scope="module")
+def embed():
+    return Embedder().embed
+
+
+def test_data_covers_the_categories():
+    covered = {c for r in ROWS for c in r["expected"]}
+    assert covered <= NAMES
+    assert NAMES - covered == {"Document Name", "Parties", "Agreement Date", "Effective Date"}
+    assert len(ROWS) >= 60
+    assert sum(len(r["expected"]) == 2 for r in ROWS) >= 6
+    assert len(NO_CATEGORY) >= 5
+    assert set(routing.DESCRIPTIONS) == NAMES
+
+
+@pytest.mark.parametrize("use_model", [False, True])
+def test_every_cuad_question_routes_to_exactly_its_category(use_model, request):
+    embed = request.getfixturevalue("embed") if use_model else None
+    for name in sorted(NAMES):
+        got = routing.route(cuad_question(name, routing.DESCRIPTIONS[name]), embed)
+        assert got.categories == [name], name
+        assert got.method == "named"
+        assert got.scores == {name: 1.0}
+
+
+def test_cuad_spelling_of_names_is_accepted():
+    # CUAD's csv writes "Cap on Liability", "IP Ownership Assignment"; clauses.py title-cases.
+    assert routing.route(cuad_question("Cap on Liability", "x")).categories == ["Cap On Liability"]
+    assert routing.route(cuad_question("IP Ownership Assignment", "x")).categories == ["Ip Ownership Assignment"]
+
+
+def test_free_form_accuracy_with_the_embedder(embed, capsys):
+    routing.route("warm up", embed)
+    failures, times = [], []
+    for r in ROWS:
+        t0 = time.perf_counter()
+        got = routing.route(r["question"], embed)
+        times.append(time.perf_counter() - t0)
+        assert set(got.categories) <= NAMES and len(got.categories) <= routing.MAX_CATEGORIES
+        assert all(0.0 <= got.scores[c] <= 1.0 for c in got.categories)
+        if not routing.correct(r["expected"], got.categories):
+            failures.append(f"  {r['question']!r}: expected {r['expected']}, got {got.categories}")
+    accuracy = 1 - len(failures) / len(ROWS)
+    with capsys.disabled():
+        print(f"\nrouting accuracy with embedder: {accuracy:.3f} ({len(ROWS)} questions), "
+              f"median {np.median(times) * 1000:.1f} ms/question")
+        print("\n".join(failures))
+    assert accuracy >= 0.85
+
+
+def test_lexical_only_accuracy_is_reported(capsys):
+    # No model: only trigger phrases. Paraphrases are out of its reach; print, do not gate.
+    ok = sum(routing.correct(r["expected"], routing.route(r["question"]).categories) for r in ROWS)
+    with capsys.disabled():
+        print(f"\nrouting accuracy without embedder: {ok / len(ROWS):.3f}")
+    assert ok / len(ROWS) >= 0.25
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Is there a limitation of liability?", {"Cap On Liability"}),
+        ("Show me the governing law clause", {"Governing Law"}),
+        ("Does the licensor have audit rights?", {"Audit Rights"}),
+        ("Any right of first refusal?", {"Rofr/Rofo/Rofn"}),
+        ("Is there a source code escrow?", {"Source Code Escrow"}),
+        ("What insurance must the contractor maintain?", {"Insurance"}),
+        ("Mark every liability and termination clause", {"Cap On Liability", "Termination For Convenience"}),
+        ("Is there a change of control provision or an anti-assignment clause?", {"Change Of Control", "Anti-Assignment"}),
+        ("Are royalties payable, and is there a minimum purchase?", {"Revenue/Profit Sharing", "Minimum Commitment"}),
+    ],
+)
+def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):
+    lexical = routing.route(question)
+    assert expected <= set(lexical.categories), lexical
+    assert lexical.method == "semantic"
+    assert expected <= set(routing.route(question, embed).categories)
+
+
+def test_several_categories_when_asked(embed):
+    got = routing.route("mark every liability and termination clause", embed)
+    assert {"Cap On Liability", "Termination For Convenience"} <= set(got.categories)
+    assert len(got.categories) <= routing.MAX_CATEGORIES
+
+
+@pytest.mark.parametrize("question", [*NO_CATEGORY, "what colour is the sky?", "what happens if we pay late?", "", "  \n"])
+def test_no_category_questions_route_to_nothing(question, embed):
+    for e in (None, embed):
+        got = routing.route(question, e)
+        assert got.categories == [] and got.scores == {} and got.method == "none", (question, got)
+
+
+@pytest.mark.parametrize("text", ["limited liability company", "Limited Liability Company", "Acme Holdings LLC", "our Privacy Policy"])
+def test_stray_words_do_not_route(text, embed):
+    for e in (None, embed):
+        got = set(routing.route(text, e).categories)
+        assert not got & {"Cap On Liability", "Uncapped Liability", "Insurance"}, (text, got)
+
+
+def test_negated_words_and_prefixes_do_not_match():
+    assert "Exclusivity" not in routing.route("Is the licence non-exclusive?").categories
+    assert "Termination For Convenience" not in routing.route("What does the determination of fees say?").categories
+
+
+def test_prototypes_are_embedded_once_per_embed_function(embed):
+    calls = []
+
+    def counting(texts: list[str]) -> np.ndarray:
+        calls.append(len(texts))
+        return embed(texts)
+
+    routing.route("Can they terminate early?", counting)
+    routing.route("Is there a cap on damages?", counting)
+    assert calls[0] > 100  # the prototypes, once
+    assert all(n <= 5 for n in calls[1:])  # afterwards only the question and its parts
+    assert len(calls) == 3
+
+
+def test_correct_rule():
+    assert routing.correct(["A"], ["A", "B", "C"])
+    assert not routing.correct(["A"], ["A", "B", "C", "D"])
+    assert not routing.correct(["A", "B"], ["A"])
+    assert routing.correct([], [])
+    assert not routing.correct([], ["A"])
+
+
+@given(st.text(max_size=300))
+def test_route_never_raises_and_names_only_known_categories(text):
+    got = routing.route(text)
+    assert set(got.categories) <= NAMES
+    assert set(got.scores) == set(got.categories)
+    assert got.method in {"named", "semantic", "none"}
+    assert (got.method == "none") == (not got.categories)
+
+
+@given(text=st.text(max_size=120))
+def test_route_with_the_model_never_raises(text, embed):
+    got = routing.route(text, embed)
+    assert set(got.categories) <= NAMES
+    assert len(got.categories) <= routing.MAX_CATEGORIES
+    assert all(0.0 <= s <= 1.0 for s in got.scores.values())

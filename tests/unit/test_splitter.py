@@ -1,0 +1,97 @@
+"""The splitter: legal abbreviations, list items kept with their lead-in, verbatim slices."""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shared.splitter import clause_spans, sentences
+
+TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=2000)
+LEGALISH = st.lists(
+    st.sampled_from(["Corp.", "U.S.", "Sec. 7", "(a)", "(ii)", "1.2", "shall", "not", "apply", "to:", ";", "and", "\n", "\n\n", "The", "Party", ".", "Inc.", "ARTICLE", "X"]),
+    max_size=300,
+).map(" ".join)
+
+
+def texts(spans):
+    return [s.text for s in spans]
+
+
+@given(st.one_of(TEXT, LEGALISH))
+def test_sentences_and_spans_are_verbatim_stripped_slices(text):
+    for span in sentences(text, max_chars=120) + clause_spans(text, max_chars=400, sentence_chars=120):
+        assert text[span.start : span.end] == span.text
+        assert span.text == span.text.strip()
+    for span in sentences(text, max_chars=120):
+        assert len(span.text) <= 120
+
+
+@given(st.one_of(TEXT, LEGALISH))
+def test_spans_are_in_order_and_do_not_overlap(text):
+    spans = clause_spans(text)
+    assert all(a.end <= b.start for a, b in zip(spans, spans[1:]))
+
+
+def test_a_cut_long_sentence_keeps_no_whitespace_at_its_cut():
+    text = "a" * 70 + "\n " + "b" * 100
+    assert texts(sentences(text, max_chars=120)) == ["a" * 70, "b" * 100]
+
+
+def test_legal_abbreviations_do_not_end_a_sentence():
+    text = "Acme Corp. and Foo Inc. are parties under U.S. law. See Sec. 7 and No. 3 hereof. John A. Smith signs."
+    assert texts(sentences(text)) == [
+        "Acme Corp. and Foo Inc. are parties under U.S. law.",
+        "See Sec. 7 and No. 3 hereof.",
+        "John A. Smith signs.",
+    ]
+
+
+def test_a_label_letter_still_ends_a_sentence():
+    assert texts(sentences("The schedule is attached as Exhibit A. The Parties agree to it.")) == [
+        "The schedule is attached as Exhibit A.",
+        "The Parties agree to it.",
+    ]
+
+
+def test_a_number_in_brackets_at_a_line_start_does_not_end_the_sentence():
+    text = "The Company may cancel this Agreement following the passage of ten\n(10) days after notice.\n2. Payment\nFees are due."
+    assert texts(sentences(text)) == [
+        "The Company may cancel this Agreement following the passage of ten\n(10) days after notice.",
+        "2. Payment\nFees are due.",
+    ]
+
+
+def test_list_items_start_sentences():
+    text = "The cap shall not apply to:\n(a) breach of Section 9;\n(b) indemnification obligations.\n7.2 Term. This Agreement runs for two years."
+    assert texts(sentences(text)) == [
+        "The cap shall not apply to:",
+        "(a) breach of Section 9;",
+        "(b) indemnification obligations.",
+        "This Agreement runs for two years.",  # "7.2 Term." alone is too short to be a unit
+
+    ]
+
+
+def test_a_lead_in_and_its_items_are_one_clause_span():
+    text = "Intro sentence here. The cap shall not apply to:\n(a) breach of Section 9;\n(b) indemnification obligations.\nAnother sentence follows."
+    assert texts(clause_spans(text)) == [
+        "Intro sentence here.",
+        "The cap shall not apply to:\n(a) breach of Section 9;\n(b) indemnification obligations.",
+        "Another sentence follows.",
+    ]
+
+
+def test_a_carve_out_item_stays_with_the_cap_it_qualifies():
+    text = "Liability shall not exceed the fees paid; provided that\n(a) the cap shall not apply to indemnification; and\n(b) gross negligence is excluded."
+    (span,) = clause_spans(text)
+    assert span.text.startswith("Liability shall not exceed") and "(a) the cap shall not apply to indemnification" in span.text
+
+
+def test_items_after_a_finished_sentence_stand_alone():
+    text = "Fees are due monthly.\n(a) Each Party shall keep records.\n(b) Each Party may audit them."
+    assert len(clause_spans(text)) == 3
+
+
+def test_a_long_list_stays_in_sentences():
+    items = "".join(f"\n({chr(97 + i)}) item number {i} of a long list of obligations;" for i in range(20))
+    spans = clause_spans("The Supplier shall:" + items, max_chars=300)
+    assert len(spans) > 1 and all(len(s.text) <= 300 for s in spans)
