@@ -34,13 +34,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench import legacy_regex  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
-from services.locate.logic import rank_pages  # noqa: E402
+from services.locate.logic import VectorCache, dense_scores, rank_pages  # noqa: E402
 from shared import clause_model, cuad, findings, pdf, routing  # noqa: E402
 
 KS = (1, 3, 5)
 
 
-def legacy_rank(pages: list[str], question: str, embed) -> list[int]:
+def legacy_rank(pages: list[str], question: str, embed, cache: VectorCache, key: str) -> list[int]:
     """The locate that shipped before the clause model, rebuilt from its parts."""
     from rank_bm25 import BM25Okapi  # the previous BM25, kept in the dev requirements for this comparison
 
@@ -51,10 +51,8 @@ def legacy_rank(pages: list[str], question: str, embed) -> list[int]:
     pat = np.array([sum(c.hits(p) for c in cats) / (1 + len(p) / 3000) for p in pages], np.float32)
     mm = lambda x: np.zeros_like(x) if x.max() - x.min() < 1e-12 else (x - x.min()) / (x.max() - x.min())  # noqa: E731
     cheap = 0.35 * mm(bm) + 0.35 * mm(pat)
-    ranked = rank_pages(pages, qtext, [], embed, top_k=len(pages), shortlist=5)  # dense part only
-    dense = np.zeros(len(pages), np.float32)
-    for r in ranked:
-        dense[r.page - 1] = r.parts["dense"]
+    cand = [int(i) for i in np.argsort(-cheap, kind="stable")[:5] if pages[i].strip()]
+    dense = dense_scores(pages, cand, qtext, embed, cache, key)
     total = cheap + 0.30 * dense
     return [int(i) + 1 for i in np.argsort(-total, kind="stable")[:5] if pages[i].strip()]
 
@@ -77,6 +75,7 @@ def main() -> None:
     if not cuad.available():
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     embed = Embedder().embed
+    vectors = VectorCache()  # chunk vectors per (contract, page), as the service keeps them
     model = clause_model.default()
     free = free_questions()
     rotate: dict[str, int] = defaultdict(int)
@@ -108,11 +107,11 @@ def main() -> None:
                 route_times.append(route_s)
                 clause = findings.page_scores(scored, cats, len(texts)) if cats else None
                 rankings = {
-                    "previous (bm25 sets + patterns + dense@5)": lambda: legacy_rank(texts, q, embed),
+                    "previous (bm25 sets + patterns + dense@5)": lambda: legacy_rank(texts, q, embed, vectors, row["file"]),
                     "bm25 (term frequencies)": lambda: [r.page for r in rank_pages(texts, q, cats, None, top_k=5)],
                     "clause model": lambda: [int(i) + 1 for i in np.argsort(-clause, kind="stable")[:5]] if clause is not None else [],
                     "clause + bm25 (default)": lambda: [r.page for r in rank_pages(texts, q, cats, None, clause=clause, top_k=5)],
-                    "clause + bm25 + dense@12": lambda: [r.page for r in rank_pages(texts, q, cats, embed, clause=clause, top_k=5, shortlist=12)],
+                    "clause + bm25 + dense@12": lambda: [r.page for r in rank_pages(texts, q, cats, embed, clause=clause, top_k=5, shortlist=12, cache=vectors, doc_key=row["file"])],
                 }
                 for name, fn in rankings.items():
                     t0 = time.perf_counter()

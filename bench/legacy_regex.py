@@ -8,6 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from shared.clauses import content_words
+from shared.splitter import Span, _add_span  # the same cutting of long runs as before
+
 
 @dataclass(frozen=True)
 class Category:
@@ -96,13 +99,6 @@ def categories_for(question: str) -> list[Category]:
 _SENT_END = re.compile(r"(?<=[.;:!?])(?<!\b\d\.)(?<!\b\d\d\.)\s+(?=[A-Z(\"“0-9])|\n\s*\n|\n(?=\s*(?:\(?[0-9]{1,2}(?:\.[0-9]+)*[.)]\s+[A-Z]|\(?[a-z]\)\s|[A-Z][A-Z ]{3,}\b))")
 
 
-@dataclass(frozen=True)
-class Span:
-    start: int
-    end: int
-    text: str
-
-
 def sentences(text: str, max_chars: int = 600) -> list[Span]:
     """Sentence spans of ``text``; each span's text is ``text[start:end]``, stripped, verbatim."""
     spans: list[Span] = []
@@ -112,35 +108,6 @@ def sentences(text: str, max_chars: int = 600) -> list[Span]:
         _add_span(text, pos, end, max_chars, spans)
         pos = m.end() if m else len(text)
     return spans
-
-
-def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) -> None:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    if end - start < 12:
-        return
-    if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
-        cut = text.rfind(" ", start, start + max_chars)
-        cut = cut if cut > start + max_chars // 2 else start + max_chars
-        _add_span(text, start, cut, max_chars, out)  # strips what precedes the cut, too
-        _add_span(text, cut, end, max_chars, out)
-        return
-    out.append(Span(start, end, text[start:end]))
-
-
-_WORD = re.compile(r"[a-z][a-z\-]{2,}")
-STOPWORDS = frozenset(
-    "the and for that this with any are from shall will have has not all its such may other which each "
-    "who what when where how does there their these those into upon under been being than then also "
-    "contract agreement party parties mark every clause clauses explain risk risks highlight parts related "
-    "should reviewed lawyer details include includes including whether one".split()
-)
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
 
 
 @dataclass(frozen=True)
