@@ -1,6 +1,10 @@
 """Finding the pages that answer a question: the clause model (a page scores its best
 span's probability for the asked categories), BM25 over term frequencies (bm25s), and dense
-similarity (FAISS inner product over chunk embeddings), fused by weighted scores.
+similarity (FAISS inner product over chunk embeddings).
+
+When the question asks for categories, the clause model decides and BM25 only breaks ties:
+on CUAD dev every weight given to BM25 lowered page recall (bench/RESULTS.md). With no
+category, BM25 and the dense signal rank the pages.
 
 Dense scoring costs most, so it runs only on a shortlist of pages the cheap signals chose,
 larger than ``top_k`` so it can change which pages are located; a 100-page contract embeds a
@@ -23,7 +27,7 @@ from shared.splitter import sentences
 
 Embed = Callable[[list[str]], np.ndarray]
 
-WEIGHTS = {"clause": 0.6, "bm25": 0.4, "dense": 0.3}
+WEIGHTS = {"clause": 1.0, "bm25_tiebreak": 0.001, "bm25": 1.0, "dense": 0.3}
 
 
 @dataclass(frozen=True)
@@ -119,9 +123,15 @@ def rank_pages(
     if n == 0:
         return []
     qtext = query_text(question, cats)
-    clause = np.zeros(n, np.float32) if clause is None else np.asarray(clause, np.float32)
-    parts = {"clause": clause, "bm25": _minmax(bm25_scores(pages, qtext)), "dense": np.zeros(n, np.float32)}
-    cheap = WEIGHTS["clause"] * parts["clause"] + WEIGHTS["bm25"] * parts["bm25"]
+    parts = {
+        "clause": np.zeros(n, np.float32) if clause is None else np.asarray(clause, np.float32),
+        "bm25": _minmax(bm25_scores(pages, qtext)),
+        "dense": np.zeros(n, np.float32),
+    }
+    if clause is None:
+        cheap = WEIGHTS["bm25"] * parts["bm25"]
+    else:
+        cheap = WEIGHTS["clause"] * parts["clause"] + WEIGHTS["bm25_tiebreak"] * parts["bm25"]
     if embed is not None:
         cand = [int(i) for i in np.argsort(-cheap, kind="stable")[: max(shortlist, top_k)] if pages[i].strip()]
         parts["dense"] = dense_scores(pages, cand, qtext, embed, cache, doc_key)
