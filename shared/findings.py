@@ -46,8 +46,8 @@ class Scored:
         return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
 
 
-def page_units(texts: list[str], pages: list[int] | None = None) -> list[Unit]:
-    """Clause units of the given 1-based ``pages`` (all by default), in reading order.
+def page_units(texts: list[str]) -> list[Unit]:
+    """Clause units of every page, in reading order.
 
     A unit's context is the title of the section it sits in ("Limitation of Liability"), as
     far as the pages read show it, and the text just before it: a clause's own words often
@@ -55,7 +55,7 @@ def page_units(texts: list[str], pages: list[int] | None = None) -> list[Unit]:
     """
     out = []
     title = ""
-    for page in pages or range(1, len(texts) + 1):
+    for page in range(1, len(texts) + 1):
         text = texts[page - 1]
         before = texts[page - 2][-CONTEXT_CHARS:] if page > 1 else ""
         for s in clause_spans(text):

@@ -52,7 +52,8 @@ def draft_evidence(model: ClauseModel, page_texts: list[str], pages: list[int], 
     """The clause model's best spans of the located pages for the asked categories; with no
     category, the sentences that share the most words with the question."""
     # Cut the whole document (cheap) so each unit's context is what the final sees; score only the located pages.
-    units = [u for u in findings.page_units(page_texts) if u.page in set(pages)]
+    wanted = set(pages)
+    units = [u for u in findings.page_units(page_texts) if u.page in wanted]
     if not cats:
         return findings.question_spans(units, question, limit=limit)
     return findings.best_spans(findings.score_units(units, model), cats, set(pages), limit=limit)

@@ -1,0 +1,93 @@
+"""The LLM's answer streamed as `delta` events, raced against the request's cancellation.
+
+OpenAI-compatible chat completions (llama.cpp's server locally, vLLM on GPU hosts) through
+the `openai` client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import openai
+
+from shared.errors import Reject, RetryLater
+from shared.runtime import Runtime
+from shared.telemetry import TOKENS
+
+from . import logic
+from .settings import Settings
+
+CANCEL_CHECK_EVERY = 8  # chunks between looks at the cancel flag
+
+
+class LlmStream:
+    """One per process: the client and the requests it is generating for."""
+
+    def __init__(self, rt: Runtime, settings: Settings) -> None:
+        self.rt = rt
+        self.s = settings
+        self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
+        self._cancels: dict[str, asyncio.Event] = {}
+
+    def cancel(self, rid: str) -> None:
+        """Stop generating for ``rid`` now, if this process is."""
+        event = self._cancels.get(rid)
+        if event is not None:
+            event.set()
+
+    async def generate(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+        """:meth:`_stream`, raced against the request's cancel signal.
+
+        Cancelling the streaming task closes its HTTP connection, and the model server stops
+        generating — also while it is still reading the prompt, before any token.
+        """
+        cancelled = self._cancels.setdefault(rid, asyncio.Event())
+        stream = asyncio.create_task(self._stream(rid, prompt))
+        waiter = asyncio.create_task(cancelled.wait())
+        try:
+            done, _ = await asyncio.wait({stream, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            if stream in done:
+                return stream.result()
+            stream.cancel()
+            await asyncio.gather(stream, return_exceptions=True)
+            return None, {}
+        finally:
+            waiter.cancel()
+            self._cancels.pop(rid, None)
+
+    async def _stream(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+        """The LLM's answer, each chunk emitted as a `delta`; None if the client cancelled.
+
+        Temperature 0 and a fixed seed make a redelivered message regenerate the same text,
+        so the per-chunk dedupe keys keep the client's stream clean.
+        """
+        parts: list[str] = []
+        usage: dict = {}
+        n = 0
+        try:
+            stream = await self.client.chat.completions.create(
+                model=self.s.llm_model, messages=prompt, stream=True, temperature=0, seed=0,
+                max_tokens=self.s.max_tokens, stream_options={"include_usage": True},
+            )
+            async with stream:
+                async for chunk in stream:
+                    if chunk.usage:
+                        usage = {"prompt_tokens": chunk.usage.prompt_tokens, "completion_tokens": chunk.usage.completion_tokens}
+                    text = chunk.choices[0].delta.content if chunk.choices else None
+                    if not text:
+                        continue
+                    parts.append(text)
+                    n += 1
+                    await self.rt.events.emit(rid, "delta", {"text": text}, dedupe=f"delta:{n}")
+                    # Leaving the `async with` closes the HTTP stream; the server stops generating.
+                    if n % CANCEL_CHECK_EVERY == 0 and await self.rt.state.is_cancelled(rid):
+                        return None, usage
+        except (openai.APIConnectionError, openai.APITimeoutError, openai.InternalServerError) as exc:
+            raise RetryLater(f"the LLM server is unavailable: {type(exc).__name__}", code="llm_unavailable") from exc
+        except openai.APIStatusError as exc:
+            raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
+        if not usage:  # llama.cpp's server reports no usage when streaming: estimate, and say so
+            usage = {"prompt_tokens": sum(len(m["content"]) for m in prompt) // logic.CHARS_PER_TOKEN, "completion_tokens": n, "estimated": True}
+        TOKENS.labels("prompt").inc(usage["prompt_tokens"])
+        TOKENS.labels("completion").inc(usage["completion_tokens"])
+        return "".join(parts), usage
