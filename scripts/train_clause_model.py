@@ -82,13 +82,13 @@ def nb_ratio(x: sp.csr_matrix, y: np.ndarray, alpha: float = 1.0) -> np.ndarray:
     return (np.log(p / p.sum()) - np.log(q / q.sum())).astype(np.float32)
 
 
-def fit_one(x: sp.csr_matrix, y: np.ndarray, c: float, seed: int, nb: bool = False) -> tuple[np.ndarray, float]:
+def fit_one(x: sp.csr_matrix, y: np.ndarray, c: float, seed: int, nb: bool = False, pos_weight: float = 4.0) -> tuple[np.ndarray, float]:
     keep = y >= 0
     if (y == 1).sum() == 0:
         return np.zeros(x.shape[1], np.float32), -10.0
     x, y = x[keep], y[keep]
     r = nb_ratio(x, y) if nb else None
-    lr = LogisticRegression(C=c, solver="liblinear", class_weight={0: 1.0, 1: 4.0}, random_state=seed, max_iter=200)
+    lr = LogisticRegression(C=c, solver="liblinear", class_weight={0: 1.0, 1: pos_weight}, random_state=seed, max_iter=200)
     lr.fit(x @ sp.diags(r) if nb else x, y)
     coef = lr.coef_[0] * r if nb else lr.coef_[0]  # scaling folded into the weights: inference is unchanged
     return coef.astype(np.float32), float(lr.intercept_[0])
@@ -105,7 +105,7 @@ def fit(texts, contexts, y, categories, args) -> ClauseModel:
     idf = {k: idf_of(m) for k, m in counts.items()}
     model = ClauseModel(categories, vocabs, idf, np.zeros((sum(len(v) for v in vocabs.values()), len(categories))), np.zeros(len(categories)), {})
     x = model.features(texts, contexts)
-    out = Parallel(n_jobs=args.jobs)(delayed(fit_one)(x, y[:, k], args.C, args.seed, args.nb) for k in range(len(categories)))
+    out = Parallel(n_jobs=args.jobs)(delayed(fit_one)(x, y[:, k], args.C, args.seed, args.nb, args.pos_weight) for k in range(len(categories)))
     model._coef = np.stack([w for w, _ in out], axis=1)
     model._intercept = np.array([b for _, b in out], np.float32)
     return model
@@ -179,6 +179,7 @@ def main() -> None:
     ap.add_argument("--thresholds-only", action="store_true", help="re-derive the thresholds of the model at --out from --oof-cache")
     ap.add_argument("--C", type=float, default=4.0)
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--pos-weight", type=float, default=4.0, help="weight of positive units in the regression")
     ap.add_argument("--nb", action="store_true", help="scale features by naive-Bayes log-count ratios (NB-LR)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--word-features", type=int, default=120_000)

@@ -112,12 +112,14 @@ def findings(scored: Scored, categories: list[str], pages: set[int] | None = Non
     return out
 
 
-def absent(found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
-    """The asked categories with no finding: the contract has no such clause, as far as the model sees."""
-    if searched_pages == 0:  # nothing was read (no text layer): absence is not known
+def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
+    """The asked clause categories with no finding: the contract has no such clause, as far as
+    the model sees. Names and dates (Parties, Agreement Date, …) are not clauses the model
+    scores, so their absence is never claimed; nor is anything when no page had text."""
+    if searched_pages == 0:
         return []
     have = {f.category for f in found}
-    return [{"category": c, "searched_pages": searched_pages} for c in categories if c not in have]
+    return [{"category": c, "searched_pages": searched_pages} for c in categories if c in scored.model.index and c not in have]
 
 
 def best_spans(scored: Scored, categories: list[str], pages: set[int], *, limit: int = 12) -> list[Finding]:

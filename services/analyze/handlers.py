@@ -63,7 +63,7 @@ class Analyzer:
         await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
         final = {
             "findings": shown,
-            "absent": findings.absent(found, cats, sum(1 for t in texts if t.strip())),
+            "absent": findings.absent(scored, found, cats, sum(1 for t in texts if t.strip())),
             "answer": answer,
             "citations": cites,
             "citations_rejected": rejected,

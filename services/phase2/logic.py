@@ -50,13 +50,15 @@ def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[st
 
 def draft_evidence(model: ClauseModel, page_texts: list[str], pages: list[int], question: str, cats: list[str], limit: int) -> list[findings.Finding]:
     """The clause model's best spans of the located pages for the asked categories; with no
-    category, the sentences that share the most words with the question."""
+    category it scores (none, or only names and dates such as Parties), the sentences that
+    share the most words with the question."""
     # Cut the whole document (cheap) so each unit's context is what the final sees; score only the located pages.
     wanted = set(pages)
     units = [u for u in findings.page_units(page_texts) if u.page in wanted]
-    if not cats:
+    scorable = [c for c in cats if c in model.index]
+    if not scorable:
         return findings.question_spans(units, question, limit=limit)
-    return findings.best_spans(findings.score_units(units, model), cats, set(pages), limit=limit)
+    return findings.best_spans(findings.score_units(units, model), scorable, wanted, limit=limit)
 
 
 def build_draft(

@@ -7,8 +7,12 @@ MODEL = clause_model.default()
 LIABILITY = ["Cap On Liability", "Uncapped Liability"]
 
 
+def scored(texts):
+    return findings.score_units(findings.page_units(texts), MODEL)
+
+
 def found(texts, cats=LIABILITY):
-    return findings.findings(findings.score_units(findings.page_units(texts), MODEL), cats)
+    return findings.findings(scored(texts), cats)
 PRICES = {"cpu_hour": 0.36, "gpu_hour": 3.6, "per_1k_prompt_tokens": 0.001, "per_1k_completion_tokens": 0.002}
 
 
@@ -61,11 +65,11 @@ def test_asked_categories_with_no_clause_are_reported_absent():
     got = found(TEXTS, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement"])
     cats = {f.category for f in got}
     assert "Cap On Liability" in cats and not cats & {"Source Code Escrow", "Non-Disparagement"}
-    assert findings.absent(got, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement"], 4) == [
+    assert findings.absent(scored(TEXTS), got, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement", "Parties"], 4) == [
         {"category": "Source Code Escrow", "searched_pages": 4},
         {"category": "Non-Disparagement", "searched_pages": 4},
     ]
-    assert findings.absent([], ["Cap On Liability"], 0) == []  # nothing read: absence unknown
+    assert findings.absent(scored(TEXTS), [], ["Cap On Liability"], 0) == []  # nothing read: absence unknown
 
 
 def test_cost_bills_cpu_time_llm_time_and_tokens():

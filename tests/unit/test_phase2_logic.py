@@ -38,6 +38,13 @@ def test_evidence_is_the_clause_model_spans_best_first():
     assert all(e["score"] >= MODEL.threshold(e["category"]) for e in ev)
 
 
+def test_a_question_about_the_parties_quotes_sentences_that_share_its_words():
+    # Parties is a CUAD category but not a clause the model scores: the draft falls back to words.
+    d = build_draft(LOCATED, TEXTS, "who is the Customer and who is the Supplier under this contract", ["Parties"], MODEL, now=0, expires_s=90)
+    assert d["evidence"] and all(e["category"] == "Question" for e in d["evidence"])
+    validate_draft(d, TEXTS)
+
+
 def test_a_question_with_no_category_quotes_sentences_that_share_its_words():
     d = build_draft(LOCATED, TEXTS, "what about the monthly fee invoice interest", [], MODEL, now=0, expires_s=90)
     assert d["questions"] == ["Which clause category does the question concern?"]
