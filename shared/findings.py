@@ -69,7 +69,9 @@ def score_units(units: list[Unit], model: ClauseModel) -> Scored:
 
 
 class ScoreCache:
-    """Whole-document scores by sha256: a second question on the same contract scores nothing."""
+    """Whole-document scores by sha256: a second question on the same contract scores nothing.
+
+    One per process, which holds one model: the key is the document alone."""
 
     def __init__(self, max_docs: int = 64) -> None:
         self._max = max_docs
@@ -77,7 +79,7 @@ class ScoreCache:
 
     def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
         hit = self._data.get(key) if key else None
-        if hit is not None and hit.model is model:
+        if hit is not None:
             self._data.move_to_end(key)
             return hit
         scored = score_units(page_units(texts), model)

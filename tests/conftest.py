@@ -29,10 +29,6 @@ hypothesis_settings.register_profile(
 hypothesis_settings.load_profile("clauseflow")
 
 
-def cuad_dir() -> Path:
-    return Path(os.environ.get("CLAUSEFLOW_CUAD_DIR", ROOT.parent / "shared" / "data" / "cuad"))
-
-
 def _serve(cmd: list[str], port: int, name: str, log: Path):
     proc = subprocess.Popen(cmd, stdout=open(log, "wb"), stderr=subprocess.STDOUT, start_new_session=True)  # noqa: SIM115
     wait_port(port, proc, 20, name)

@@ -48,7 +48,8 @@ class Analyzer:
             # clause outside the located pages is still the contract's. The LLM reads only those.
             scored = await asyncio.to_thread(self.scores.get_or_score, env.doc_sha256, texts, self.model)
             found = findings.findings(scored, cats)
-            context = logic.context_for(located, texts, [f for f in found if f.page in set(located)], self.s.context_tokens)
+            on_located = set(located)
+            context = logic.context_for(located, texts, [f for f in found if f.page in on_located], self.s.context_tokens)
             prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
             answer, usage = await self.llm.generate(rid, prompt)

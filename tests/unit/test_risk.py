@@ -1,14 +1,11 @@
-import json
-import os
 import re
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import clauses, risk
+from shared import clauses, cuad, risk
 
 # Our words must not conclude or instruct (the same rule as the draft's validator). The clause's
 # own words, quoted in “…”, may say anything.
@@ -178,10 +175,6 @@ def test_every_fact_is_a_stripped_verbatim_slice(quote):
             )
 
 
-def cuad_dir() -> Path:
-    return Path(os.environ.get("CLAUSEFLOW_CUAD_DIR", Path(__file__).resolve().parents[3] / "shared" / "data" / "cuad"))
-
-
 # category -> kinds that answer its checklist, and the share of CUAD train clauses that yield one
 # (measured, then set a little below: 20%, 91%, 67%, 78%, 80%, 62%, 64%, 25%, 67%, 61%).
 FLOORS = {
@@ -201,12 +194,11 @@ CAP_WORDS = re.compile(r"\bexceed|\blimited to\b|\bcapped\b|\$", re.I)
 
 @pytest.mark.cuad
 def test_facts_on_real_cuad_clauses():
-    path = cuad_dir() / "train" / "labels.jsonl"
-    if not path.exists():
-        pytest.skip(f"no CUAD labels at {path}")
+    if not cuad.available():
+        pytest.skip(f"no CUAD data at {cuad.cuad_dir()}")
     by_cat = defaultdict(list)
-    for line in path.read_text().splitlines():
-        for clause in json.loads(line)["clauses"]:
+    for row in cuad.labels("train"):
+        for clause in row["clauses"]:
             by_cat[clause["category"]].append(clause["text"])
     shares = {}
     for cat, quotes in sorted(by_cat.items()):
