@@ -1,8 +1,13 @@
 """Kafka bus: one producer per service, consumer-group loops with manual commit.
 
 Delivery is at least once: a message's offset is committed only after its handler has
-returned (processed) or it has been dead-lettered. Handlers must therefore be
-idempotent; the stages use :class:`shared.events.EventLog` dedupe keys and done markers.
+returned (processed) or it has been dead-lettered, and only once every earlier message of
+its partition has too. Handlers must therefore be idempotent; the stages use
+:class:`shared.events.EventLog` dedupe keys.
+
+A loop handles up to ``concurrency`` messages at once, so eight reviews arriving together
+do not queue behind one another inside a process; messages with the same key (one
+request's) still run one after another, in order.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
-from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
+from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import TopicAlreadyExistsError
 from google.protobuf.message import DecodeError, Message
@@ -82,8 +87,56 @@ class Producer:
         await self._producer.send_and_wait(topic, value, key=key)
 
 
+class OffsetTracker:
+    """The offsets in flight per partition, and how far a commit may go.
+
+    Messages finish out of order when several run at once; the commit point is the lowest
+    offset still in flight (nothing at or after it is acknowledged), or one past the highest
+    offset started when none is.
+    """
+
+    def __init__(self) -> None:
+        self._pending: dict[TopicPartition, set[int]] = {}
+        self._next: dict[TopicPartition, int] = {}
+
+    def start(self, tp: TopicPartition, offset: int) -> None:
+        self._pending.setdefault(tp, set()).add(offset)
+        self._next[tp] = max(self._next.get(tp, 0), offset + 1)
+
+    def done(self, tp: TopicPartition, offset: int) -> None:
+        self._pending.get(tp, set()).discard(offset)
+
+    def commit_point(self, tp: TopicPartition) -> int | None:
+        """The offset to commit for ``tp`` (Kafka's "next to read"), None if nothing started."""
+        if tp not in self._next:
+            return None
+        pending = self._pending.get(tp)
+        return min(pending) if pending else self._next[tp]
+
+    def forget(self, tps) -> None:
+        """Partitions this process no longer owns."""
+        for tp in tps:
+            self._pending.pop(tp, None)
+            self._next.pop(tp, None)
+
+
+class _Drain(ConsumerRebalanceListener):
+    """Before partitions move to another process, finish (or give up on) the work in flight
+    and commit what is done, so the new owner neither repeats nor skips much."""
+
+    def __init__(self, loop: ConsumerLoop) -> None:
+        self._loop = loop
+
+    async def on_partitions_revoked(self, revoked) -> None:
+        await self._loop.drain(revoked)
+
+    async def on_partitions_assigned(self, assigned) -> None:
+        return None
+
+
 class ConsumerLoop(Generic[M]):
-    """Consumes one topic in a consumer group, one message at a time, committing after each."""
+    """Consumes one topic in a consumer group, up to ``concurrency`` messages at a time
+    (one at a time per key), committing each partition up to its oldest unfinished message."""
 
     def __init__(
         self,
@@ -96,9 +149,16 @@ class ConsumerLoop(Generic[M]):
         handler: Handler,
         on_failure: FailureHook,
         broadcast: bool = False,
+        concurrency: int = 1,
     ) -> None:
         """``broadcast``: every process gets every message (a group of its own, new messages
         only), for signals such as cancellation rather than work to share."""
+        self._slots = asyncio.Semaphore(max(1, concurrency))
+        self._tracker = OffsetTracker()
+        self._inflight: set[asyncio.Task] = set()
+        self._last_by_key: dict[bytes | None, asyncio.Task] = {}
+        self._committed: dict[TopicPartition, int] = {}
+        self._commit_lock = asyncio.Lock()
         self._settings = settings
         self._producer = producer
         self._topic = topics.name(base_topic, settings.topic_prefix)
@@ -108,7 +168,6 @@ class ConsumerLoop(Generic[M]):
         self._handler = handler
         self._on_failure = on_failure
         self._consumer = AIOKafkaConsumer(
-            self._topic,
             bootstrap_servers=settings.kafka_bootstrap,
             group_id=f"{settings.consumer_group_prefix}.{consumer}" + (f".{uuid.uuid4().hex[:12]}" if broadcast else ""),
             enable_auto_commit=False,
@@ -125,19 +184,73 @@ class ConsumerLoop(Generic[M]):
     def dead_letter_topic(self) -> str:
         return self._dlq
 
+    @property
+    def in_flight(self) -> int:
+        return len(self._inflight)
+
     async def start(self) -> None:
         await ensure_topics(self._settings, [self._topic, self._dlq])
+        self._consumer.subscribe([self._topic], listener=_Drain(self))
         await self._consumer.start()
 
     async def stop(self) -> None:
+        """Stop consuming; work still in flight is cancelled and will be redelivered."""
+        for task in list(self._inflight):
+            task.cancel()
+        await asyncio.gather(*self._inflight, return_exceptions=True)
         await self._consumer.stop()
 
     async def run(self) -> None:
         """Handle messages until cancelled."""
         async for record in self._consumer:
-            await self._handle_record(record)
+            await self._slots.acquire()  # bounded: at most `concurrency` messages in flight
             tp = TopicPartition(record.topic, record.partition)
-            await self._consumer.commit({tp: record.offset + 1})
+            self._tracker.start(tp, record.offset)
+            task = asyncio.create_task(self._one(record, tp, self._last_by_key.get(record.key)))
+            self._inflight.add(task)
+            self._last_by_key[record.key] = task
+            task.add_done_callback(lambda t, key=record.key: self._finished(t, key))
+
+    def _finished(self, task: asyncio.Task, key: bytes | None) -> None:
+        self._inflight.discard(task)
+        if self._last_by_key.get(key) is task:
+            del self._last_by_key[key]
+
+    async def _one(self, record, tp: TopicPartition, before: asyncio.Task | None) -> None:
+        try:
+            if before is not None:  # the same request's earlier message goes first
+                await asyncio.gather(before, return_exceptions=True)
+            await self._handle_record(record)
+            self._tracker.done(tp, record.offset)
+            try:
+                await self._commit(tp)
+            except Exception:  # noqa: BLE001 - e.g. the partition moved: it is redelivered, handlers are idempotent
+                log.warning("commit of %s at offset %s failed", tp, record.offset, exc_info=True)
+        finally:
+            self._slots.release()
+
+    async def _commit(self, tp: TopicPartition) -> None:
+        # One commit at a time and never backwards: commits of messages that finished out of
+        # order could otherwise reach the broker in the wrong order.
+        async with self._commit_lock:
+            point = self._tracker.commit_point(tp)
+            if point is None or point <= self._committed.get(tp, -1):
+                return
+            await self._consumer.commit({tp: point})
+            self._committed[tp] = point
+
+    async def drain(self, tps, timeout_s: float = 10.0) -> None:
+        """Finish the work in flight (up to ``timeout_s``), commit it, and forget ``tps``."""
+        if self._inflight:
+            await asyncio.wait(set(self._inflight), timeout=timeout_s)
+        for tp in tps:
+            try:
+                await self._commit(tp)
+            except Exception:  # noqa: BLE001 - the group moved on; the new owner redelivers
+                log.warning("commit of %s during rebalance failed", tp)
+        self._tracker.forget(tps)
+        for tp in tps:
+            self._committed.pop(tp, None)
 
     async def _handle_record(self, record) -> None:
         request_id = record.key.decode(errors="replace") if record.key else ""

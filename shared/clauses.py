@@ -1,4 +1,4 @@
-"""Clause categories and the extraction that needs no model: figures and quote checks.
+"""Clause categories and the checks that need no model: quotes on pages (figures: shared.figures).
 
 The 41 categories follow CUAD (The Atticus Project); each carries the line a reviewer checks
 for it (``risk``). Which spans are clauses of a category is the clause model's job
@@ -81,27 +81,6 @@ MONEY = re.compile(r"(?:US\s?)?[$€£]\s?\d[\d,]*(?:\.\d+)?(?:\s?(?:million|bil
 PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"\b(?:{MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day of\s+)?(?:{MONTHS}),?\s+\d{{4}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b", re.I)
-DURATION = re.compile(r"\b(?:\w+\s+)?\(?\d{1,4}\)?\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b", re.I)
-NUM = re.compile(r"\d[\d,]*(?:\.\d+)?")
-
-
-def figures(pages: dict[int, str], limit: int = 20) -> list[dict]:
-    """Amounts, percentages, dates and durations, verbatim with their page."""
-    out: list[dict] = []
-    seen: set[tuple[str, str]] = set()
-    for page, text in pages.items():
-        for kind, rx in (("amount", MONEY), ("percent", PERCENT), ("date", DATE), ("duration", DURATION)):
-            for m in rx.finditer(text):
-                t = " ".join(m.group(0).split())
-                if (kind, t.lower()) in seen:
-                    continue
-                seen.add((kind, t.lower()))
-                num = NUM.search(t)
-                value = float(num.group(0).replace(",", "")) if num and kind != "date" else None
-                out.append({"kind": kind, "text": t, "value": value, "page": page})
-                if len(out) >= limit:
-                    return out
-    return out
 
 
 def normalise(text: str) -> str:

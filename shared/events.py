@@ -15,14 +15,27 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-EVENT_TYPES = ("accepted", "progress", "draft", "delta", "final", "error", "cancelled")
+EVENT_TYPES = ("accepted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled")
 TERMINAL = frozenset({"final", "error", "cancelled"})
 
-# SET NX the dedupe key, and only if it was new append the event: atomic in Redis.
+# One script, so that no crash can split what belongs together: unless a terminal event has
+# been appended already, SET NX the dedupe key and, only if it was new, append the event, mark
+# the stream ended when the event is terminal, and push the audit entry if one is given.
+# KEYS: stream, dedupe, ended marker, audit list. ARGV: type, data, ttl, terminal?, audit json.
 _APPEND_ONCE = """
+if redis.call('EXISTS', KEYS[3]) == 1 then
+  return false
+end
 if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[3]) then
   local id = redis.call('XADD', KEYS[1], '*', 'type', ARGV[1], 'data', ARGV[2])
   redis.call('EXPIRE', KEYS[1], ARGV[3])
+  if ARGV[4] == '1' then
+    redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[3])
+  end
+  if ARGV[5] ~= '' then
+    redis.call('RPUSH', KEYS[4], ARGV[5])
+    redis.call('EXPIRE', KEYS[4], ARGV[3])
+  end
   return id
 end
 return false
@@ -31,6 +44,10 @@ return false
 
 def stream_key(request_id: str) -> str:
     return f"events:{request_id}"
+
+
+def ended_key(request_id: str) -> str:
+    return f"evended:{request_id}"
 
 
 @dataclass(frozen=True)
@@ -53,21 +70,34 @@ class EventLog:
         self._ttl_s = ttl_s
         self._append_once = redis.register_script(_APPEND_ONCE)
 
-    async def emit(self, request_id: str, type_: str, data: dict[str, Any], *, dedupe: str | None = None) -> str | None:
-        """Append one event; with ``dedupe`` the same key appends at most once.
+    async def emit(
+        self, request_id: str, type_: str, data: dict[str, Any], *, dedupe: str | None = None, audit: dict[str, Any] | None = None
+    ) -> str | None:
+        """Append one event; with ``dedupe`` the same key appends at most once, and nothing
+        is appended after a terminal event (the stream has one end).
 
-        Returns the stream id, or None when the dedupe key had been used already.
+        ``audit``: an entry for ``audit:{request_id}``, pushed in the same atomic step as the
+        event, so an event is never shown without its audit entry or audited twice.
+
+        Returns the stream id, or None when the dedupe key had been used already or the
+        stream has ended.
         """
         if type_ not in EVENT_TYPES:
             raise ValueError(f"unknown event type {type_!r}")
         payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         if dedupe is None:
             dedupe = f"{type_}:{time.time_ns()}"
+        entry = json.dumps({"at": time.time(), **audit}) if audit else ""
         result = await self._append_once(
-            keys=[stream_key(request_id), f"evdedupe:{request_id}:{dedupe}"],
-            args=[type_, payload, self._ttl_s],
+            keys=[stream_key(request_id), f"evdedupe:{request_id}:{dedupe}", ended_key(request_id), f"audit:{request_id}"],
+            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry],
         )
         return _text(result) if result else None
+
+    async def ended(self, request_id: str) -> str | None:
+        """The terminal event's type, once the stream has one."""
+        raw = await self._redis.get(ended_key(request_id))
+        return _text(raw) if raw else None
 
     async def read(self, request_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
         """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""

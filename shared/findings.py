@@ -9,6 +9,7 @@ asked categories with none (``absent``).
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -76,17 +77,20 @@ class ScoreCache:
     def __init__(self, max_docs: int = 64) -> None:
         self._max = max_docs
         self._data: OrderedDict[str, Scored] = OrderedDict()
+        self._lock = threading.Lock()  # reviews are scored in worker threads, several at once
 
     def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
-        hit = self._data.get(key) if key else None
-        if hit is not None:
-            self._data.move_to_end(key)
-            return hit
+        with self._lock:
+            hit = self._data.get(key) if key else None
+            if hit is not None:
+                self._data.move_to_end(key)
+                return hit
         scored = score_units(page_units(texts), model)
         if key:
-            self._data[key] = scored
-            while len(self._data) > self._max:
-                self._data.popitem(last=False)
+            with self._lock:
+                self._data[key] = scored
+                while len(self._data) > self._max:
+                    self._data.popitem(last=False)
         return scored
 
 

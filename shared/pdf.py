@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import os
+import threading
+import uuid
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -11,6 +12,8 @@ import pypdfium2 as pdfium
 from shared.errors import CorruptPdf, EncryptedPdf, NotAPdf, TooLarge
 
 MAGIC = b"%PDF-"
+# PDFium is not thread-safe, and uploads and pages are read in worker threads, several at once.
+_PDFIUM = threading.Lock()
 
 
 def check(data: bytes, *, max_bytes: int, max_pages: int) -> int:
@@ -24,16 +27,17 @@ def check(data: bytes, *, max_bytes: int, max_pages: int) -> int:
     # PDFium repairs truncated files silently; a file cut short has lost its end-of-file marker.
     if b"%%EOF" not in data[-2048:]:
         raise CorruptPdf("the PDF is truncated (no %%EOF marker at its end)")
-    try:
-        doc = pdfium.PdfDocument(data)
-    except pdfium.PdfiumError as exc:
-        if "password" in str(exc).lower():
-            raise EncryptedPdf("the PDF is password protected; upload an unprotected copy") from exc
-        raise CorruptPdf(f"the PDF cannot be read: {exc}") from exc
-    try:
-        pages = len(doc)
-    finally:
-        doc.close()
+    with _PDFIUM:
+        try:
+            doc = pdfium.PdfDocument(data)
+        except pdfium.PdfiumError as exc:
+            if "password" in str(exc).lower():
+                raise EncryptedPdf("the PDF is password protected; upload an unprotected copy") from exc
+            raise CorruptPdf(f"the PDF cannot be read: {exc}") from exc
+        try:
+            pages = len(doc)
+        finally:
+            doc.close()
     if pages == 0:
         raise CorruptPdf("the PDF has no pages")
     if pages > max_pages:
@@ -51,7 +55,7 @@ def store(data: bytes, pdf_dir: Path) -> tuple[str, Path]:
     path = pdf_dir / digest[:2] / f"{digest}.pdf"
     if not path.exists():
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp = path.with_suffix(f".{uuid.uuid4().hex}.tmp")  # unique: two uploads of one PDF at once must not share it
         tmp.write_bytes(data)
         tmp.replace(path)  # atomic: readers never see half a file
     return digest, path
@@ -59,6 +63,11 @@ def store(data: bytes, pdf_dir: Path) -> tuple[str, Path]:
 
 def page_texts(path: Path) -> list[str]:
     """The text layer of every page, in order (empty string for a page without one)."""
+    with _PDFIUM:
+        return _page_texts(path)
+
+
+def _page_texts(path: Path) -> list[str]:
     doc = pdfium.PdfDocument(str(path))
     try:
         texts = []

@@ -53,8 +53,17 @@ class Runtime:
         await self.redis.aclose()
 
     def consumer(
-        self, base_topic: str, message_type, handler: Callable[..., Awaitable[None]], *, name: str | None = None, broadcast: bool = False
+        self,
+        base_topic: str,
+        message_type,
+        handler: Callable[..., Awaitable[None]],
+        *,
+        name: str | None = None,
+        broadcast: bool = False,
+        on_failure: Callable[[str, BaseException], Awaitable[None]] | None = None,
     ) -> ConsumerLoop:
+        """A consumer loop of this process. ``on_failure`` replaces :meth:`fail_request` for a
+        stage whose failure must not end the review (the draft)."""
         loop = ConsumerLoop(
             self.settings,
             self.producer,
@@ -62,8 +71,9 @@ class Runtime:
             consumer=name or self.service,
             message_type=message_type,
             handler=handler,
-            on_failure=self.fail_request,
+            on_failure=on_failure or self.fail_request,
             broadcast=broadcast,
+            concurrency=self.settings.max_in_flight,
         )
         self._loops.append(loop)
         return loop
@@ -98,14 +108,17 @@ class Runtime:
         else:
             body = {"code": "internal", "message": f"{self.service} failed: {type(exc).__name__}"}
         body["stage"] = self.service
-        await self.state.update_review(request_id, status="failed")
-        await self.events.emit(request_id, "error", body, dedupe="error")
+        # Only the stage whose error ends the stream marks the review failed: after a final or
+        # a cancel the review keeps the status the client was shown.
+        if await self.events.emit(request_id, "error", body, dedupe="error"):
+            await self.state.update_review(request_id, status="failed")
 
-    async def run(self, loops: list[ConsumerLoop]) -> None:
-        """Run the consumer loops until SIGTERM/SIGINT."""
+    async def run(self, loops: list[ConsumerLoop], background: tuple[Callable[[], Awaitable[None]], ...] = ()) -> None:
+        """Run the consumer loops, and ``background`` tasks beside them, until SIGTERM/SIGINT."""
         for loop in loops:
             await loop.start()
         tasks = [asyncio.create_task(loop.run(), name=f"{self.service}-loop") for loop in loops]
+        tasks += [asyncio.create_task(job(), name=f"{self.service}-{getattr(job, '__name__', 'job')}") for job in background]
         stop = asyncio.Event()
         for sig in (signal.SIGTERM, signal.SIGINT):
             asyncio.get_running_loop().add_signal_handler(sig, stop.set)

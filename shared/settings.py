@@ -31,6 +31,9 @@ class CommonSettings(BaseSettings):
     # (bench/RESULTS.md). The cost is an idle consumer's 20 fetches a second.
     fetch_max_wait_ms: int = Field(default=50, ge=1)
     handler_attempts: int = Field(default=3, ge=1, le=10)
+    # Messages one consumer loop handles at once (one request's messages stay in order).
+    # Scaling out across processes stays the consumer group's job.
+    max_in_flight: int = Field(default=4, ge=1, le=256)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)
     log_level: str = "INFO"
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.

@@ -25,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = ("summarize", "locate", "phase2", "analyze")
 LLM_MODEL = "smollm2-135m-instruct"
+LLM_NICE = int(os.environ.get("CLAUSEFLOW_LLM_NICE", "10"))
 
 
 def free_port() -> int:
@@ -137,8 +138,10 @@ class Stack:
             self.redis_url = f"redis://127.0.0.1:{rport}/0"
         if not self.llm_url:
             lport = free_port()
+            # Below the pipeline's priority: on a shared machine a generating LLM must not
+            # starve the draft, which is what the user is looking at meanwhile.
             p = self._spawn("llm", [
-                sys.executable, "-m", "llama_cpp.server", "--model", str(llm_model_file()), "--model_alias", LLM_MODEL,
+                "nice", "-n", str(LLM_NICE), sys.executable, "-m", "llama_cpp.server", "--model", str(llm_model_file()), "--model_alias", LLM_MODEL,
                 "--host", "127.0.0.1", "--port", str(lport), "--n_ctx", "4096", "--chat_format", "chatml", "--verbose", "False",
             ])
             self.llm_url = f"http://127.0.0.1:{lport}/v1"

@@ -75,9 +75,8 @@ class Analyzer:
             "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
             "prompt_version": logic.PROMPT_VERSION,
         }
-        if await self.rt.events.emit(rid, "final", final, dedupe="final"):
-            await self.rt.state.audit(rid, {"stage": STAGE, "phase2": False, "final": True, "event": "final"})
-        await self.rt.state.update_review(rid, status="done", final=final)
+        if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
+            await self.rt.state.update_review(rid, status="done", final=final)
         MESSAGES.labels(STAGE, "processed").inc()
 
     def _prices(self) -> dict[str, float]:

@@ -28,6 +28,7 @@ class LlmStream:
         self.s = settings
         self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
         self._cancels: dict[str, asyncio.Event] = {}
+        self._slots = asyncio.Semaphore(settings.llm_slots)
 
     def cancel(self, rid: str) -> None:
         """Stop generating for ``rid`` now, if this process is."""
@@ -61,6 +62,12 @@ class LlmStream:
         Temperature 0 and a fixed seed make a redelivered message regenerate the same text,
         so the per-chunk dedupe keys keep the client's stream clean.
         """
+        async with self._slots:  # waiting here is raced against the cancel signal too
+            if await self.rt.state.is_cancelled(rid):
+                return None, {}
+            return await self._stream_in_slot(rid, prompt)
+
+    async def _stream_in_slot(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
         parts: list[str] = []
         usage: dict = {}
         n = 0

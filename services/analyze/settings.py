@@ -7,6 +7,11 @@ class Settings(CommonSettings):
     """analyze: the deep answer from the located pages, by an LLM over an OpenAI-compatible API."""
 
     metrics_port: int = 0
+    # Reviews in flight in this process: most wait on the LLM, and routed ones need none.
+    max_in_flight: int = Field(default=8, ge=1, le=256)
+    # Generations this process runs at once. llama.cpp's server answers one at a time, so 2
+    # keeps the next prompt ready; a vLLM server batches dozens (set e.g. 32 in the gpu profile).
+    llm_slots: int = Field(default=2, ge=1, le=256)
     llm_base_url: str = "http://127.0.0.1:8080/v1"
     llm_model: str = "smollm2-135m-instruct"
     llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one

@@ -80,8 +80,11 @@ async def _review(ctx: EdgeContext, rid: str) -> dict:
 async def get_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
     """The current state, for clients that do not stream."""
     review = await _review(ctx, rid)
-    review.setdefault("draft", await ctx.state.get_draft(rid))
-    return {"request_id": rid, **review}
+    review.pop("draft", None)  # the draft lives only in its temporary record
+    draft = await ctx.state.get_draft(rid)
+    # The final replaces the draft; a draft past its expiry is withdrawn ("still analysing").
+    stale = draft is not None and "final" not in review and time.time() >= float(draft.get("expires_at", 0))
+    return {"request_id": rid, **review, "draft": None if stale or "final" in review else draft, "draft_expired": stale}
 
 
 @router.get("/v1/reviews/{rid}/cost")
@@ -101,8 +104,8 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
         return
     await ctx.state.cancel(rid, reason)
     await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
-    await ctx.state.update_review(rid, status="cancelled")
-    await ctx.events.emit(rid, "cancelled", {"reason": reason}, dedupe="cancelled")
+    if await ctx.events.emit(rid, "cancelled", {"reason": reason}, dedupe="cancelled"):
+        await ctx.state.update_review(rid, status="cancelled")
 
 
 @router.delete("/v1/reviews/{rid}", status_code=202)
@@ -137,8 +140,8 @@ async def follow(ctx: EdgeContext, rid: str, after: str, created_at: float, idle
             idle_since = time.monotonic()
             yield None
         if time.time() - created_at > ctx.settings.review_deadline_s:
-            await ctx.events.emit(rid, "error", {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}, dedupe="error")
-            await ctx.state.update_review(rid, status="failed")
+            if await ctx.events.emit(rid, "error", {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}, dedupe="error"):
+                await ctx.state.update_review(rid, status="failed")
 
 
 class Presence:

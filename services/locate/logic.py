@@ -14,6 +14,7 @@ few dozen chunks, not a few hundred.
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -46,18 +47,21 @@ class VectorCache:
     def __init__(self, max_pages: int = 5000) -> None:
         self._max = max_pages
         self._data: OrderedDict[tuple[str, int], np.ndarray] = OrderedDict()
+        self._lock = threading.Lock()  # several reviews rank in worker threads at once
 
     def get(self, key: tuple[str, int]) -> np.ndarray | None:
-        vecs = self._data.get(key)
-        if vecs is not None:
-            self._data.move_to_end(key)
-        return vecs
+        with self._lock:
+            vecs = self._data.get(key)
+            if vecs is not None:
+                self._data.move_to_end(key)
+            return vecs
 
     def put(self, key: tuple[str, int], vecs: np.ndarray) -> None:
-        self._data[key] = vecs
-        self._data.move_to_end(key)
-        while len(self._data) > self._max:
-            self._data.popitem(last=False)
+        with self._lock:
+            self._data[key] = vecs
+            self._data.move_to_end(key)
+            while len(self._data) > self._max:
+                self._data.popitem(last=False)
 
 
 _TOKEN = re.compile(r"[a-z][a-z\-]{2,}")

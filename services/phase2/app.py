@@ -7,7 +7,7 @@ from shared.logs import setup
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
 
-from .handlers import STAGE, make_handler
+from .handlers import STAGE, Withdrawal, drop_draft, make_handler
 from .settings import Settings
 
 
@@ -15,5 +15,11 @@ async def main() -> None:
     settings = Settings()
     setup(STAGE, settings.log_level)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        handler = make_handler(rt, clause_model.default(), settings.draft_expires_s, settings.max_evidence)
-        await rt.run([rt.consumer(topics.LOCATED, ReviewLocated, handler)])
+        withdrawal = Withdrawal(rt, settings.withdraw_interval_s)
+        handler = make_handler(rt, clause_model.default(), settings.draft_expires_s, settings.max_evidence, withdrawal)
+
+        async def dropped(request_id: str, exc: BaseException) -> None:
+            await drop_draft(rt, request_id, f"{type(exc).__name__}: {exc}")
+
+        loop = rt.consumer(topics.LOCATED, ReviewLocated, handler, on_failure=dropped)
+        await rt.run([loop], background=(withdrawal.run,))

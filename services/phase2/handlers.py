@@ -1,12 +1,18 @@
-"""review.located -> the draft event (no large model), its temporary record and audit entry."""
+"""review.located -> the draft event (no large model), its temporary record and audit entry;
+and the withdrawal of drafts that no final has replaced in time.
+
+The draft is provisional and the final does not depend on it, so a draft that fails is
+dropped (counted, logged, audited) and the review goes on to its final: phase2 never sends
+the client an `error`.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
 from shared.clause_model import ClauseModel
-from shared.errors import Reject
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
 from shared.telemetry import MESSAGES, timing_dict
@@ -15,12 +21,60 @@ from .logic import DraftInvalid, build_draft, validate_draft
 
 log = logging.getLogger(__name__)
 STAGE = "phase2"
+AUDIT = {"stage": STAGE, "phase2": True, "final": False}
 
 
-def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: int):
+class Withdrawal:
+    """Drafts waiting for their final, in one Redis sorted set scored by ``expires_at``.
+
+    Any phase2 replica may sweep: ZREM decides which one withdraws a draft, and the event
+    log refuses `draft_expired` once the stream has ended (final, error or cancelled), so a
+    draft whose final came in time is never withdrawn.
+    """
+
+    def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
+        self.rt = rt
+        self.interval_s = interval_s
+        self.key = f"{rt.settings.topic_prefix}drafts:pending"
+
+    async def watch(self, request_id: str, expires_at: float) -> None:
+        await self.rt.redis.zadd(self.key, {request_id: expires_at})
+
+    async def sweep(self, now: float) -> list[str]:
+        """Withdraw every draft due by ``now``; returns the request ids withdrawn."""
+        withdrawn = []
+        for raw in await self.rt.redis.zrangebyscore(self.key, "-inf", now, start=0, num=500):
+            rid = raw.decode() if isinstance(raw, bytes) else raw
+            if not await self.rt.redis.zrem(self.key, rid):
+                continue  # another replica took it
+            body = {"reason": "no final arrived in time; the draft is withdrawn while the analysis goes on"}
+            if await self.rt.events.emit(rid, "draft_expired", body, dedupe="draft_expired", audit={**AUDIT, "event": "draft_expired"}):
+                MESSAGES.labels(STAGE, "draft_expired").inc()
+                withdrawn.append(rid)
+        return withdrawn
+
+    async def run(self) -> None:
+        """Sweep every ``interval_s`` until cancelled."""
+        while True:
+            try:
+                await self.sweep(time.time())
+            except Exception:  # noqa: BLE001 - Redis hiccup: logged, the next sweep retries
+                log.exception("sweeping expired drafts failed")
+            await asyncio.sleep(self.interval_s)
+
+
+async def drop_draft(rt: Runtime, request_id: str, reason: str) -> None:
+    """A failed draft: counted, logged and audited; the review goes on without it."""
+    MESSAGES.labels(STAGE, "draft_dropped").inc()
+    log.warning("draft of %s dropped: %s", request_id, reason)
+    await rt.state.audit(request_id, {**AUDIT, "event": "draft_dropped", "reason": reason[:500]})
+
+
+def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: int, withdrawal: Withdrawal):
     async def handle(msg: ReviewLocated) -> None:
         """Build, validate and publish the draft; idempotent through the event dedupe key."""
         env = msg.envelope
+        rid = env.request_id
         clock = await rt.begin(env)
         if clock is None:
             return
@@ -28,19 +82,23 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
             texts = await rt.page_texts(env)
             located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
         with clock.phase("inference"):
-            draft = build_draft(located, texts, env.question, list(msg.categories), model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence)
+            # Off the event loop: other reviews' drafts go on while this one is scored.
+            draft = await asyncio.to_thread(
+                build_draft, located, texts, env.question, list(msg.categories), model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence
+            )
             draft["mode"] = msg.mode
         with clock.phase("postprocess"):
             try:
                 validate_draft(draft, texts)
             except DraftInvalid as exc:
-                raise Reject(f"draft failed validation: {exc}") from exc
+                await drop_draft(rt, rid, f"failed validation: {exc}")
+                return
         timing = clock.finish()
-        await rt.state.put_draft(env.request_id, draft)
-        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
-        if await rt.events.emit(env.request_id, "draft", draft, dedupe="draft"):
-            await rt.state.audit(env.request_id, {"stage": STAGE, "phase2": True, "final": False, "event": "draft"})
-        await rt.state.update_review(env.request_id, draft=draft)
+        await rt.state.record_cost(rid, STAGE, timing_dict(timing))
+        await rt.state.put_draft(rid, draft)
+        # Watched before it is shown: a crash between the two cannot leave a draft unwithdrawn.
+        await withdrawal.watch(rid, draft["expires_at"])
+        await rt.events.emit(rid, "draft", draft, dedupe="draft", audit={**AUDIT, "event": "draft"})
         MESSAGES.labels(STAGE, "processed").inc()
 
     return handle

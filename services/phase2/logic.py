@@ -10,18 +10,25 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from shared import clauses, findings
+from shared import clauses, figures, findings
 from shared.clause_model import ClauseModel
 
 ALLOWED_FIELDS = frozenset({"pages", "evidence", "figures", "questions", "expires_at", "mode", "categories"})
 
-# Words that turn a provisional pointer into advice or a verdict.
-_FORBIDDEN = re.compile(
-    r"\b(you should|we recommend|recommend\w*|must (sign|terminate|reject|accept|call)|do not sign|"
-    r"terminate now|call\b|contact\b|risky|high[- ]risk|low[- ]risk|dangerous|safe to|unenforceable|"
-    r"is (fine|acceptable|unacceptable)|conclusion|verdict|advise\w*)",
-    re.I,
+# Words that turn a provisional pointer into advice or a verdict, in English and Chinese.
+# English words are bounded by Latin letters only, not by \b: in mixed text a Chinese
+# character counts as a word character, and "合同risky" must still be caught.
+_EN = (
+    r"you should|we recommend|recommend\w*|must (?:sign|terminate|reject|accept|call)|do not sign|"
+    r"terminate now|call|contact|risky|high[- ]risk|low[- ]risk|dangerous|safe to|unenforceable|"
+    r"is (?:fine|acceptable|unacceptable)|conclusion|verdict|advise\w*"
 )
+_ZH = (
+    "建议|推荐|应当|应该|务必|立即|马上|尽快|必须签署|必须终止|必须解除|请勿签署|不要签署|不应签署|可以签署|"
+    "请联系|请致电|联系律师|风险很高|风险较高|风险极高|高风险|风险很低|风险较低|低风险|危险|不可执行|无法执行|"
+    "可以接受|不可接受|无法接受|结论|我们认为|显失公平"
+)
+_FORBIDDEN = re.compile(rf"(?<![A-Za-z])(?:{_EN})(?![A-Za-z])|{_ZH}", re.I)
 
 
 class DraftInvalid(ValueError):
@@ -61,6 +68,13 @@ def draft_evidence(model: ClauseModel, page_texts: list[str], pages: list[int], 
     return findings.best_spans(findings.score_units(units, model), scorable, wanted, limit=limit)
 
 
+def draft_figures(ev: list[findings.Finding], page_texts: list[str], pages: list[int], limit: int = 20) -> list[dict]:
+    """Figures of the evidence first, each tied to its clause ("30 days": the termination
+    notice period), then the other figures of the located pages, loose."""
+    spans = [(e.page, e.quote, e.category if e.category.lower() in clauses.BY_NAME else None) for e in ev]
+    return figures.attach(spans + [(p, page_texts[p - 1], None) for p in pages], limit=limit)
+
+
 def build_draft(
     located: list[dict[str, Any]], page_texts: list[str], question: str, cats: list[str], model: ClauseModel, *, now: float, expires_s: int, max_evidence: int = 12
 ) -> dict[str, Any]:
@@ -74,7 +88,7 @@ def build_draft(
             for p in located
         ],
         "evidence": [{"page": e.page, "quote": e.quote, "category": e.category, "score": e.score} for e in ev],
-        "figures": clauses.figures({p: page_texts[p - 1] for p in pages}),
+        "figures": draft_figures(ev, page_texts, pages),
         "questions": open_questions(cats, ev),
         "categories": cats,
         "expires_at": now + expires_s,

@@ -94,7 +94,7 @@ def test_state_and_cost_endpoints(client, reviewed):
     rid = reviewed[0].json()["request_id"]
     state = client.get(f"/v1/reviews/{rid}").json()
     assert state["status"] == "done" and state["final"]["answer"] == reviewed[2][-1]["data"]["answer"]
-    assert state["draft"]["pages"]
+    assert state["draft"] is None and state["draft_expired"] is False, "the final replaces the draft"
     cost = client.get(f"/v1/reviews/{rid}/cost").json()
     assert {"summarize", "locate", "phase2", "analyze"} <= set(cost["stages"])
     assert client.get("/v1/reviews/nope").status_code == 404

@@ -6,8 +6,9 @@ import asyncio
 import time
 
 import pytest
-from aiokafka import AIOKafkaConsumer
+from aiokafka import AIOKafkaConsumer, TopicPartition
 
+from services.phase2.handlers import Withdrawal
 from services.phase2.handlers import make_handler as phase2_handler
 from shared import clause_model, topics
 from shared.bus import ConsumerLoop, Producer
@@ -83,7 +84,7 @@ async def test_consumer_killed_before_commit_gets_the_message_again_with_the_sam
     async with Runtime(settings, "phase2") as rt:
         rid = "rid-redeliver"
         await rt.state.put_pages("d" * 64, TEXTS, ["s"] * len(TEXTS))
-        real = phase2_handler(rt, clause_model.default(), expires_s=90, max_evidence=10)
+        real = phase2_handler(rt, clause_model.default(), expires_s=90, max_evidence=10, withdrawal=Withdrawal(rt))
         calls: list[str] = []
         handled = asyncio.Event()
 
@@ -187,3 +188,55 @@ async def test_producer_is_keyed_by_request_id(settings):
         await consumer.stop()
     assert {r.key for r in records} == {b"same-key"}
     assert len({r.partition for r in records}) == 1, "one request's messages stay on one partition"
+
+
+async def test_several_requests_run_at_once_one_requests_messages_in_order_commits_wait_for_the_oldest(settings):
+    s = settings.model_copy(update={"max_in_flight": 4})
+    async with Runtime(s, "concurrent") as rt:
+        from shared.bus import ensure_topics
+
+        topic = topics.name(topics.REQUESTED, s.topic_prefix)
+        await ensure_topics(s, [topic], partitions=1)  # one partition: commit order is observable
+        started: list[str] = []
+        all_three = asyncio.Event()
+        release_slow = asyncio.Event()
+        finished: list[str] = []
+
+        async def handler(msg):
+            tag = msg.pdf_path
+            started.append(tag)
+            if {"a1", "b", "c"} <= set(started):
+                all_three.set()
+            if tag in ("a1", "b", "c"):
+                await asyncio.wait_for(all_three.wait(), 20)  # only ends if the three run at once
+            if tag == "a1":
+                await release_slow.wait()
+            finished.append(tag)
+
+        loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
+        await loop.start()
+        for key, tag in (("a", "a1"), ("b", "b"), ("c", "c"), ("a", "a2")):
+            await rt.producer.publish(topics.REQUESTED, key, ReviewRequested(envelope=env(key), pdf_path=tag))
+        task = asyncio.create_task(loop.run())
+        tp = TopicPartition(topic, 0)
+        try:
+            await asyncio.wait_for(all_three.wait(), 20)
+            for _ in range(100):
+                if {"b", "c"} <= set(finished):
+                    break
+                await asyncio.sleep(0.05)
+            committed_while_slow = await loop._consumer.committed(tp)
+            assert "a2" not in started, "a request's second message waits for its first"
+            release_slow.set()
+            for _ in range(100):
+                if "a2" in finished and await loop._consumer.committed(tp) == 4:
+                    break
+                await asyncio.sleep(0.05)
+            committed_at_end = await loop._consumer.committed(tp)
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await loop.stop()
+    assert set(finished[:2]) == {"b", "c"} and finished[2:] == ["a1", "a2"]
+    assert committed_while_slow in (None, 0), "nothing is committed past the oldest unfinished message"
+    assert committed_at_end == 4

@@ -1,5 +1,6 @@
 """The client event log against a real Redis."""
 
+import json
 import uuid
 
 from hypothesis import given
@@ -46,3 +47,24 @@ def test_only_stream_ids_are_valid_resume_points(value):
 def test_stream_id_examples():
     assert valid_stream_id("1700000000000-0")
     assert not valid_stream_id("$") and not valid_stream_id("1700000000000") and not valid_stream_id("a-b")
+
+
+async def test_nothing_follows_a_terminal_event(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    assert await log.emit(rid, "final", {"answer": "a"}, dedupe="final")
+    assert await log.ended(rid) == "final"
+    for type_, dedupe in (("draft_expired", "draft_expired"), ("delta", "delta:9"), ("error", "error"), ("cancelled", "cancelled"), ("draft", "draft")):
+        assert await log.emit(rid, type_, {}, dedupe=dedupe) is None, type_
+    assert [e.type for e in await log.read(rid)] == ["final"]
+
+
+async def test_the_audit_entry_is_written_with_its_event_and_only_once(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    entry = {"stage": "phase2", "phase2": True, "final": False, "event": "draft"}
+    assert await log.emit(rid, "draft", {"pages": []}, dedupe="draft", audit=entry)
+    assert await log.emit(rid, "draft", {"pages": []}, dedupe="draft", audit=entry) is None  # redelivered
+    audit = [json.loads(x) for x in await redis.lrange(f"audit:{rid}", 0, -1)]
+    assert [{k: v for k, v in a.items() if k != "at"} for a in audit] == [entry]
+    assert 0 < await redis.ttl(f"audit:{rid}") <= 60

@@ -1,23 +1,23 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import clauses
+from shared import clauses, figures
 from shared.testing.contracts import page_text
 
 
-def test_figures_are_found_with_their_page():
-    figs = clauses.figures({2: page_text(2)})
+def test_figures_of_a_generated_contract_are_found_with_their_page():
+    figs = figures.extract(page_text(2), 2)
     texts = {(f["kind"], f["text"]) for f in figs}
     assert ("amount", "$12,500") in texts
     assert ("percent", "1.5%") in texts
-    assert any(k == "duration" and "30" in t for k, t in texts)
+    assert any(f["kind"] == "duration" and f["value"] == 30 for f in figs)
     assert all(f["page"] == 2 for f in figs)
-    assert next(f for f in figs if f["text"] == "$12,500")["value"] == 12500.0
+    assert next(f for f in figs if f["text"] == "$12,500")["value"] == 12500
 
 
 def test_dates_are_figures():
-    figs = clauses.figures({1: page_text(1)})
-    assert ("date", "March 3, 2025") in {(f["kind"], f["text"]) for f in figs}
+    figs = figures.extract(page_text(1), 1)
+    assert ("date", "March 3, 2025", "2025-03-03") in {(f["kind"], f["text"], f["value"]) for f in figs}
 
 
 @given(st.text(min_size=1, max_size=200), st.text(max_size=50), st.text(max_size=50))

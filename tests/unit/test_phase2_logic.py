@@ -115,3 +115,47 @@ def test_invented_advice_in_a_summary_is_dropped_or_rejected():
     d["pages"][0]["summary"] = located[0]["summary"]
     with pytest.raises(DraftInvalid, match="summary of page 3"):
         validate_draft(d, TEXTS)
+
+
+# --- Chinese and mixed-language text: the validator must catch advice in either language ---
+
+ADVICE_ZH = ["建议立即终止本合同", "应当拒绝签署", "必须签署", "该条款风险很高", "请联系律师", "我们认为可以接受", "高风险"]
+# Neutral words of both languages: no concatenation of them forms advice in either language.
+NEUTRAL = ["合同", "条款", "甲方", "乙方", "付款", "通知", "期限", "第五条", "责任", "page", "clause", "notice", "liability", "term", "30", "日", "，", "。", " "]
+
+
+@pytest.mark.parametrize("advice", ADVICE_ZH)
+def test_validator_rejects_chinese_advice_in_questions(advice):
+    d = draft()
+    d["questions"] = [f"{advice}？"[:-1] + "?"]
+    with pytest.raises(DraftInvalid, match="conclusion or instruction"):
+        validate_draft(d, TEXTS)
+
+
+@given(st.lists(st.sampled_from(NEUTRAL), max_size=12), st.sampled_from(ADVICE + ADVICE_ZH), st.lists(st.sampled_from(NEUTRAL), max_size=12))
+def test_validator_rejects_advice_inside_mixed_text(before, advice, after):
+    # Glued with no space wherever a neighbour is not a Latin letter: English advice right
+    # beside Chinese characters must still be caught (two English words glued are one word).
+    head, tail = "".join(before), "".join(after)
+    glue = lambda a, b: "" if not (a[-1:].isascii() and a[-1:].isalpha() and b[:1].isascii() and b[:1].isalpha()) else " "  # noqa: E731
+    core = advice.rstrip("?")
+    d = draft()
+    d["questions"] = [head + glue(head, core) + core + glue(core, tail) + tail + "?"]
+    with pytest.raises(DraftInvalid):
+        validate_draft(d, TEXTS)
+
+
+@given(st.lists(st.sampled_from(NEUTRAL), min_size=1, max_size=20))
+def test_validator_accepts_neutral_mixed_questions(words):
+    d = draft()
+    d["questions"] = ["".join(words) + "?"]
+    validate_draft(d, TEXTS)
+
+
+def test_figures_are_normalised_and_tied_to_their_clause():
+    figs = draft()["figures"]
+    notice = next(f for f in figs if f["text"] == "ninety (90) days")
+    assert (notice["value"], notice["unit"], notice["page"]) == (90, "days", 4)
+    assert notice["category"] == "Termination For Convenience" and notice["role"] == "notice period"
+    assert notice["clause"] and notice["clause"].startswith("Either Party may terminate")
+    assert any(f["category"] is None for f in figs), "figures outside the evidence are kept, loose"
