@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from shared import findings
+from shared import direct, findings
 from shared.clause_model import ClauseModel
 from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
@@ -48,11 +48,17 @@ class Analyzer:
             # clause outside the located pages is still the contract's. The LLM reads only those.
             scored = await asyncio.to_thread(self.scores.get_or_score, env.doc_sha256, texts, self.model)
             found = findings.findings(scored, cats)
+            searched = sum(1 for t in texts if t.strip())
             on_located = set(located)
-            context = logic.context_for(located, texts, [f for f in found if f.page in on_located], self.s.context_tokens)
-            prompt = logic.messages(context, env.question)
+            routed = msg.route == "no_llm" and len(cats) == 1
+            if not routed:
+                context = logic.context_for(located, texts, [f for f in found if f.page in on_located], self.s.context_tokens)
+                prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
-            answer, usage = await self.llm.generate(rid, prompt)
+            if routed:  # a simple question of fact: the clause found is the answer, no LLM
+                answer, usage = direct.answer(cats[0], found, searched), {"prompt_tokens": 0, "completion_tokens": 0}
+            else:
+                answer, usage = await self.llm.generate(rid, prompt)
         if answer is None:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
@@ -64,17 +70,19 @@ class Analyzer:
         await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
         final = {
             "findings": shown,
-            "absent": findings.absent(scored, found, cats, sum(1 for t in texts if t.strip())),
+            "absent": findings.absent(scored, found, cats, searched),
             "answer": answer,
             "citations": cites,
             "citations_rejected": rejected,
             "mode": msg.mode,
-            "model": self.s.llm_model,
+            "model": "none" if routed else self.s.llm_model,
             "usage": usage,
             "cost": logic.cost(await self.rt.state.get_cost(rid), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
             "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
             "prompt_version": logic.PROMPT_VERSION,
         }
+        if routed:
+            final["routed"] = "no_llm"
         if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
             await self.rt.state.update_review(rid, status="done", final=final)
         MESSAGES.labels(STAGE, "processed").inc()

@@ -26,6 +26,7 @@ async def main() -> None:
         top_k=settings.top_k,
         shortlist=settings.shortlist,
         dense=settings.dense_rerank,
+        route_no_llm=settings.route_no_llm,
         vectors=VectorCache(settings.vector_cache_pages),
         scores=findings.ScoreCache(settings.score_cache_docs),
     )

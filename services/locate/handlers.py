@@ -6,7 +6,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-from shared import findings, routing, topics
+from shared import direct, findings, routing, topics
 from shared.clause_model import ClauseModel
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
@@ -27,6 +27,7 @@ class Locator:
     top_k: int
     shortlist: int
     dense: str                       # "always", "no_category" or "never"
+    route_no_llm: bool
     vectors: VectorCache
     scores: findings.ScoreCache
 
@@ -79,7 +80,8 @@ def make_handler(rt: Runtime, loc: Locator):
             else:
                 pages = [LocatedPage(page=r.page, score=r.score, summary=summaries.get(r.page, "")) for r in ranked]
         timing = clock.finish()
-        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats)
+        route = "no_llm" if loc.route_no_llm and mode == "located" and direct.no_llm(env.question, cats) else ""
+        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
         await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
         await rt.state.update_review(env.request_id, status="located", located_pages=[p.page for p in pages])

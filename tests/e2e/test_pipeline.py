@@ -215,3 +215,21 @@ def test_a_document_without_text_falls_back_to_the_whole_document(client):
     assert draft["evidence"] == [] and all(p["summary"] == "(no text layer on this page)" for p in draft["pages"])
     final = evs[-1]["data"]
     assert final["mode"] == "fallback_full" and final["findings"] == [] and final["citations"] == []
+
+
+def test_a_simple_question_of_fact_is_answered_without_the_llm(client, contract):
+    r, _ = submit(client, contract.data, "What is the governing law?")
+    evs = events(client, r.json()["request_id"])
+    types = [e["type"] for e in evs]
+    final = evs[-1]["data"]
+    assert types[-1] == "final" and "delta" not in types and "error" not in types
+    assert final["routed"] == "no_llm" and final["model"] == "none"
+    assert final["usage"] == {"prompt_tokens": 0, "completion_tokens": 0}
+    assert "laws of the State of New York" in final["answer"]
+    gl = [f for f in final["findings"] if f["category"] == "Governing Law"]
+    assert gl and gl[0]["page"] == 4 and clauses.quote_on_page(gl[0]["quote"], TEXTS[4])
+
+
+def test_a_question_asking_for_explanation_goes_to_the_llm(reviewed):
+    final = reviewed[2][-1]["data"]
+    assert "routed" not in final and final["usage"]["completion_tokens"] > 0

@@ -79,16 +79,18 @@ class LocatedPage(_message.Message):
     def __init__(self, page: _Optional[int] = ..., score: _Optional[float] = ..., summary: _Optional[str] = ...) -> None: ...
 
 class ReviewLocated(_message.Message):
-    __slots__ = ("envelope", "pages", "mode", "categories")
+    __slots__ = ("envelope", "pages", "mode", "categories", "route")
     ENVELOPE_FIELD_NUMBER: _ClassVar[int]
     PAGES_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     CATEGORIES_FIELD_NUMBER: _ClassVar[int]
+    ROUTE_FIELD_NUMBER: _ClassVar[int]
     envelope: Envelope
     pages: _containers.RepeatedCompositeFieldContainer[LocatedPage]
     mode: str
     categories: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., pages: _Optional[_Iterable[_Union[LocatedPage, _Mapping]]] = ..., mode: _Optional[str] = ..., categories: _Optional[_Iterable[str]] = ...) -> None: ...
+    route: str
+    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., pages: _Optional[_Iterable[_Union[LocatedPage, _Mapping]]] = ..., mode: _Optional[str] = ..., categories: _Optional[_Iterable[str]] = ..., route: _Optional[str] = ...) -> None: ...
 
 class ReviewCancel(_message.Message):
     __slots__ = ("request_id", "reason", "published_at")
