@@ -29,6 +29,7 @@ from shared import topics
 from shared.errors import Reject, RetryLater
 from shared.messages import DeadLetter
 from shared.settings import CommonSettings
+from shared.telemetry import IN_FLIGHT
 
 log = logging.getLogger(__name__)
 
@@ -208,11 +209,13 @@ class ConsumerLoop(Generic[M]):
             self._tracker.start(tp, record.offset)
             task = asyncio.create_task(self._one(record, tp, self._last_by_key.get(record.key)))
             self._inflight.add(task)
+            IN_FLIGHT.labels(self._consumer_name).inc()
             self._last_by_key[record.key] = task
             task.add_done_callback(lambda t, key=record.key: self._finished(t, key))
 
     def _finished(self, task: asyncio.Task, key: bytes | None) -> None:
         self._inflight.discard(task)
+        IN_FLIGHT.labels(self._consumer_name).dec()
         if self._last_by_key.get(key) is task:
             del self._last_by_key[key]
 

@@ -13,6 +13,7 @@ writes it; ``models/clause/CARD.md`` says how and how well.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from functools import lru_cache
@@ -65,6 +66,9 @@ class ClauseModel:
         self._intercept = intercept.astype(np.float32)
         self.thresholds = thresholds
         self.meta = meta or {}
+        # Names the model in shared caches: scores of one model are never read as another's.
+        digest = hashlib.sha256(self._intercept.tobytes() + self._coef[:64].tobytes() + json.dumps(sorted(thresholds.items())).encode())
+        self.version = f"{len(categories)}c-{digest.hexdigest()[:12]}"
 
     def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
         contexts = contexts if contexts is not None else [""] * len(spans)

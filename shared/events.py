@@ -1,4 +1,5 @@
-"""Client-facing event log: one Redis stream per request (``events:{request_id}``).
+"""Client-facing event log: one Redis stream per request (``events:{request_id}``), and
+``evended:{request_id}`` once it has its terminal event.
 
 Every stage appends events here; any edge instance reads them for SSE and WebSocket
 clients, and a reconnecting client resumes after the last stream id it saw. Appends are

@@ -79,18 +79,28 @@ class ScoreCache:
         self._data: OrderedDict[str, Scored] = OrderedDict()
         self._lock = threading.Lock()  # reviews are scored in worker threads, several at once
 
-    def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
+    def get(self, key: str) -> Scored | None:
         with self._lock:
             hit = self._data.get(key) if key else None
             if hit is not None:
                 self._data.move_to_end(key)
-                return hit
+            return hit
+
+    def put(self, key: str, scored: Scored) -> None:
+        if not key:
+            return
+        with self._lock:
+            self._data[key] = scored
+            self._data.move_to_end(key)
+            while len(self._data) > self._max:
+                self._data.popitem(last=False)
+
+    def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
+        hit = self.get(key)
+        if hit is not None:
+            return hit
         scored = score_units(page_units(texts), model)
-        if key:
-            with self._lock:
-                self._data[key] = scored
-                while len(self._data) > self._max:
-                    self._data.popitem(last=False)
+        self.put(key, scored)
         return scored
 
 

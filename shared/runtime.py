@@ -10,6 +10,7 @@ import asyncio
 import logging
 import signal
 from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
@@ -24,6 +25,7 @@ from shared.state import State
 from shared.telemetry import MESSAGES, StageClock
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Runtime:
@@ -38,6 +40,11 @@ class Runtime:
         self.events = EventLog(self.redis, settings.event_ttl_s)
         self.state = State(self.redis, settings.event_ttl_s)
         self._loops: list[ConsumerLoop] = []
+        # CPU-bound work runs in worker threads, one at a time per process: several messages
+        # are in flight, but sharing the cores among them would finish every one of them late
+        # (first come, first served finishes the first ones early), and the GIL serialises
+        # most of it anyway.
+        self._cpu = asyncio.Semaphore(settings.cpu_slots)
 
     async def __aenter__(self) -> Runtime:
         await self.redis.ping()
@@ -92,6 +99,11 @@ class Runtime:
             MESSAGES.labels(self.service, "skipped_failed").inc()  # the client was told already
             return None
         return StageClock(self.service, env.published_at)
+
+    async def cpu(self, fn: Callable[..., T], *args, **kwargs) -> T:
+        """``fn(*args, **kwargs)`` in a worker thread, off the event loop, in arrival order."""
+        async with self._cpu:
+            return await asyncio.to_thread(fn, *args, **kwargs)
 
     async def page_texts(self, env: Envelope) -> list[str]:
         """The document's page texts, which summarize left in Redis."""

@@ -34,6 +34,9 @@ class CommonSettings(BaseSettings):
     # Messages one consumer loop handles at once (one request's messages stay in order).
     # Scaling out across processes stays the consumer group's job.
     max_in_flight: int = Field(default=4, ge=1, le=256)
+    # CPU-bound sections (scoring, ranking, building the draft) run at once per process.
+    cpu_slots: int = Field(default=1, ge=1, le=64)
+    score_cache_docs: int = Field(default=256, ge=1)  # clause-model scores kept in memory, by document
     event_ttl_s: int = Field(default=24 * 3600, ge=60)
     log_level: str = "INFO"
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.

@@ -4,18 +4,22 @@ Keys (all expire):
     review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
     doc:{sha256}:pages         JSON list of page texts (content-addressed; reused across uploads)
     doc:{sha256}:summaries     JSON list of one-line page summaries
-    temp_{request_id}          the draft (TTL 10 minutes, per the draft rules)
-    audit:{request_id}         list of JSON audit entries
+    doc:{sha256}:scores:{model} the clause model's scores of the document's units (NumPy .npy)
+    temp_{request_id}          the draft (TTL 10 minutes, per the draft rules); nowhere else
+    audit:{request_id}         list of JSON audit entries (written with their event: shared.events)
+    {prefix}drafts:pending     sorted set: drafts awaiting their final, by expires_at (phase2)
     cancel:{request_id}        set when the client cancelled or went away
     cost:{request_id}          hash of stage -> JSON StageTiming
 """
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from typing import Any
 
+import numpy as np
 from redis.asyncio import Redis
 
 DRAFT_TTL_S = 600
@@ -61,6 +65,15 @@ class State:
     async def get_summaries(self, sha: str) -> list[str] | None:
         raw = await self.redis.get(f"doc:{sha}:summaries")
         return json.loads(raw) if raw else None
+
+    async def put_scores(self, sha: str, model_version: str, scores: np.ndarray) -> None:
+        buf = io.BytesIO()
+        np.save(buf, scores.astype(np.float32), allow_pickle=False)
+        await self.redis.set(f"doc:{sha}:scores:{model_version}", buf.getvalue(), ex=self.ttl_s)
+
+    async def get_scores(self, sha: str, model_version: str) -> np.ndarray | None:
+        raw = await self.redis.get(f"doc:{sha}:scores:{model_version}")
+        return np.load(io.BytesIO(raw), allow_pickle=False) if raw else None
 
     async def put_draft(self, request_id: str, draft: dict[str, Any]) -> None:
         await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=DRAFT_TTL_S)

@@ -11,7 +11,7 @@ import logging
 import time
 from contextlib import contextmanager
 
-from prometheus_client import Counter, Histogram
+from prometheus_client import Counter, Gauge, Histogram
 
 from shared.messages import Envelope, StageTiming
 
@@ -24,6 +24,7 @@ STAGE_SECONDS = Histogram(
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120),
 )
 MESSAGES = Counter("clauseflow_messages_total", "Messages handled, by stage and outcome", ["stage", "outcome"])
+IN_FLIGHT = Gauge("clauseflow_in_flight", "Messages a consumer loop is handling now, by consumer", ["consumer"])
 TOKENS = Counter("clauseflow_llm_tokens_total", "LLM tokens, by kind", ["kind"])
 
 

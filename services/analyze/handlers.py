@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from shared import direct, findings
 from shared.clause_model import ClauseModel
 from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
+from shared.scores import SharedScores
 from shared.telemetry import MESSAGES, timing_dict
 
 from . import logic
@@ -26,7 +26,7 @@ class Analyzer:
         self.rt = rt
         self.s = settings
         self.model = model
-        self.scores = findings.ScoreCache(settings.score_cache_docs)
+        self.scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
         self.llm = LlmStream(rt, settings)
 
     async def on_cancel(self, msg: ReviewCancel) -> None:
@@ -44,9 +44,10 @@ class Analyzer:
             texts = await self.rt.page_texts(env)
             located = [p.page for p in msg.pages if 0 < p.page <= len(texts)]
             cats = list(msg.categories)
-            # Findings read every page: the clause model is cheap and cached by document, and a
-            # clause outside the located pages is still the contract's. The LLM reads only those.
-            scored = await asyncio.to_thread(self.scores.get_or_score, env.doc_sha256, texts, self.model)
+            # Findings read every page: locate scored the whole document already (shared
+            # scores), and a clause outside the located pages is still the contract's. The LLM
+            # reads only the located pages.
+            scored = await self.scores.get(env.doc_sha256, texts)
             found = findings.findings(scored, cats)
             searched = sum(1 for t in texts if t.strip())
             on_located = set(located)

@@ -24,4 +24,3 @@ class Settings(CommonSettings):
     price_gpu_hour: float = 2.50
     price_per_1k_prompt_tokens: float = 0.0
     price_per_1k_completion_tokens: float = 0.0
-    score_cache_docs: int = 64  # clause-model scores kept in memory, by document

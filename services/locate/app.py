@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import clause_model, findings, topics
+from shared import clause_model, topics
 from shared.logs import setup
 from shared.messages import ReviewSummarized
 from shared.runtime import Runtime
@@ -28,7 +28,6 @@ async def main() -> None:
         dense=settings.dense_rerank,
         route_no_llm=settings.route_no_llm,
         vectors=VectorCache(settings.vector_cache_pages),
-        scores=findings.ScoreCache(settings.score_cache_docs),
     )
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         await rt.run([rt.consumer(topics.SUMMARIZED, ReviewSummarized, make_handler(rt, loc))])

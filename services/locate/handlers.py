@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -10,6 +9,7 @@ from shared import direct, findings, routing, topics
 from shared.clause_model import ClauseModel
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
+from shared.scores import SharedScores
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import Embed, VectorCache, rank_pages
@@ -29,13 +29,9 @@ class Locator:
     dense: str                       # "always", "no_category" or "never"
     route_no_llm: bool
     vectors: VectorCache
-    scores: findings.ScoreCache
 
-    def rank(self, texts: list[str], question: str, doc_key: str, cats: list[str]) -> list:
-        clause = None
-        if cats:
-            scored = self.scores.get_or_score(doc_key, texts, self.model)
-            clause = findings.page_scores(scored, cats, len(texts))
+    def rank(self, texts: list[str], question: str, doc_key: str, cats: list[str], scored: findings.Scored | None) -> list:
+        clause = findings.page_scores(scored, cats, len(texts)) if cats and scored is not None else None
         use_dense = self.dense == "always" or (self.dense == "no_category" and not cats)
         kw = {"top_k": self.top_k, "shortlist": self.shortlist, "cache": self.vectors, "doc_key": doc_key}
         if use_dense and self.embed is not None:
@@ -46,20 +42,24 @@ class Locator:
         return rank_pages(texts, question, cats, None, clause=clause, **kw)
 
 
-async def _rank(loc: Locator, texts, env, cats) -> list:
+async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cats) -> list:
     """The ranking; none (whole document) if it fails.
 
     Locate failing must not fail the request: analyze then reads the whole document within
     its budget (`fallback_full`).
     """
     try:
-        return await asyncio.to_thread(loc.rank, texts, env.question, env.doc_sha256, cats)
+        # Scored once here for every stage: phase2 and analyze read the same scores back.
+        scored = await scores.get(env.doc_sha256, texts) if cats else None
+        return await rt.cpu(loc.rank, texts, env.question, env.doc_sha256, cats, scored)
     except Exception:  # noqa: BLE001 - logged; analyze falls back to the whole document
         log.exception("ranking failed")
         return []
 
 
 def make_handler(rt: Runtime, loc: Locator):
+    scores = SharedScores(rt.state, loc.model, rt.cpu, rt.settings.score_cache_docs)
+
     async def handle(msg: ReviewSummarized) -> None:
         """Route the question to categories, rank the pages, publish the located set."""
         env = msg.envelope
@@ -68,10 +68,10 @@ def make_handler(rt: Runtime, loc: Locator):
             return
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
-            cats = (await asyncio.to_thread(routing.route, env.question, loc.embed)).categories
+            cats = (await rt.cpu(routing.route, env.question, loc.embed)).categories
         mode = "located"
         with clock.phase("inference"):
-            ranked = await _rank(loc, texts, env, cats)
+            ranked = await _rank(rt, loc, scores, texts, env, cats)
         summaries = {p.page: p.summary for p in msg.pages}
         with clock.phase("postprocess"):
             if not ranked:  # no text layer, or ranking failed: hand analyze the whole document

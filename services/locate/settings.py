@@ -15,7 +15,6 @@ class Settings(CommonSettings):
     dense_rerank: Literal["always", "no_category", "never"] = "no_category"
     embed_threads: int = 0
     vector_cache_pages: int = 5000   # chunk vectors kept in memory, by (document, page)
-    score_cache_docs: int = 64       # clause-model scores kept in memory, by document
     # Simple questions of fact ("What is the governing law?") get their final from the
     # findings alone, skipping the LLM (shared.direct; measured by bench/bench_direct.py).
     route_no_llm: bool = True

@@ -15,6 +15,7 @@ import time
 from shared.clause_model import ClauseModel
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
+from shared.scores import SharedScores
 from shared.telemetry import MESSAGES, timing_dict
 
 from .logic import DraftInvalid, build_draft, validate_draft
@@ -71,6 +72,8 @@ async def drop_draft(rt: Runtime, request_id: str, reason: str) -> None:
 
 
 def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: int, withdrawal: Withdrawal):
+    scores = SharedScores(rt.state, model, rt.cpu, rt.settings.score_cache_docs)
+
     async def handle(msg: ReviewLocated) -> None:
         """Build, validate and publish the draft; idempotent through the event dedupe key."""
         env = msg.envelope
@@ -81,10 +84,13 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
             located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
+            cats = list(msg.categories)
+            # The scores locate left in Redis (it scored the document to rank its pages).
+            scored = await scores.peek(env.doc_sha256, texts) if any(c in model.index for c in cats) else None
         with clock.phase("inference"):
-            # Off the event loop: other reviews' drafts go on while this one is scored.
-            draft = await asyncio.to_thread(
-                build_draft, located, texts, env.question, list(msg.categories), model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence
+            # Off the event loop: other reviews' drafts go on while this one is built.
+            draft = await rt.cpu(
+                build_draft, located, texts, env.question, cats, model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence, scored=scored
             )
             draft["mode"] = msg.mode
         with clock.phase("postprocess"):

@@ -55,17 +55,22 @@ def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[st
     return qs[:5]
 
 
-def draft_evidence(model: ClauseModel, page_texts: list[str], pages: list[int], question: str, cats: list[str], limit: int) -> list[findings.Finding]:
+def draft_evidence(
+    model: ClauseModel, page_texts: list[str], pages: list[int], question: str, cats: list[str], limit: int, scored: findings.Scored | None = None
+) -> list[findings.Finding]:
     """The clause model's best spans of the located pages for the asked categories; with no
     category it scores (none, or only names and dates such as Parties), the sentences that
-    share the most words with the question."""
-    # Cut the whole document (cheap) so each unit's context is what the final sees; score only the located pages.
+    share the most words with the question. ``scored``: the whole document's scores, when
+    another stage has them already; else only the located pages are scored here."""
     wanted = set(pages)
-    units = [u for u in findings.page_units(page_texts) if u.page in wanted]
     scorable = [c for c in cats if c in model.index]
-    if not scorable:
-        return findings.question_spans(units, question, limit=limit)
-    return findings.best_spans(findings.score_units(units, model), scorable, wanted, limit=limit)
+    if scored is None or not scorable:
+        # Cut the whole document (cheap) so each unit's context is what the final sees.
+        units = [u for u in findings.page_units(page_texts) if u.page in wanted]
+        if not scorable:
+            return findings.question_spans(units, question, limit=limit)
+        scored = findings.score_units(units, model)
+    return findings.best_spans(scored, scorable, wanted, limit=limit)
 
 
 def draft_figures(ev: list[findings.Finding], page_texts: list[str], pages: list[int], limit: int = 20) -> list[dict]:
@@ -76,12 +81,21 @@ def draft_figures(ev: list[findings.Finding], page_texts: list[str], pages: list
 
 
 def build_draft(
-    located: list[dict[str, Any]], page_texts: list[str], question: str, cats: list[str], model: ClauseModel, *, now: float, expires_s: int, max_evidence: int = 12
+    located: list[dict[str, Any]],
+    page_texts: list[str],
+    question: str,
+    cats: list[str],
+    model: ClauseModel,
+    *,
+    now: float,
+    expires_s: int,
+    max_evidence: int = 12,
+    scored: findings.Scored | None = None,
 ) -> dict[str, Any]:
     """The draft payload from the located pages (``located``: page, score, summary)."""
     located = [p for p in located if 0 < p["page"] <= len(page_texts)]
     pages = [p["page"] for p in located]
-    ev = draft_evidence(model, page_texts, pages, question, cats, max_evidence)
+    ev = draft_evidence(model, page_texts, pages, question, cats, max_evidence, scored)
     return {
         "pages": [
             {"page": p["page"], "score": round(float(p["score"]), 4), "summary": p["summary"] if summary_is_safe(p["summary"], page_texts[p["page"] - 1]) else ""}

@@ -23,6 +23,9 @@ class CrashingModel:
 
     index: dict = {"Cap On Liability": 0}
 
+    version = "crashing"
+    categories = list(index)
+
     def score(self, *args, **kwargs):
         raise RuntimeError("clause model crashed")
 

@@ -85,6 +85,9 @@ class CrashingModel:
 
     index: dict = {"Cap On Liability": 0, "Termination For Convenience": 1}
 
+    version = "crashing"
+    categories = list(index)
+
     def score(self, *args, **kwargs):
         raise RuntimeError("clause model crashed")
 

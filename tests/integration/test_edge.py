@@ -79,3 +79,19 @@ def test_every_client_gone_cancels_the_review(edge):
     with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events") as source:
         types = [sse.event for sse in source.iter_sse() if sse.data]
     assert types == ["accepted", "cancelled"]
+
+
+def test_the_state_serves_the_draft_from_its_temporary_record_until_it_expires(edge, settings):
+    import redis as redis_sync
+
+    r = redis_sync.Redis.from_url(settings.redis_url)
+    rid = upload(edge)
+    assert edge.get(f"/v1/reviews/{rid}").json()["draft"] is None  # none yet
+    draft = {"pages": [{"page": 1, "score": 1.0, "summary": ""}], "evidence": [], "figures": [], "questions": [], "expires_at": time.time() + 60}
+    r.set(f"temp_{rid}", json.dumps(draft), ex=600)
+    state = edge.get(f"/v1/reviews/{rid}").json()
+    assert state["draft"] == draft and state["draft_expired"] is False
+    r.set(f"temp_{rid}", json.dumps({**draft, "expires_at": time.time() - 1}), ex=600)
+    state = edge.get(f"/v1/reviews/{rid}").json()
+    assert state["draft"] is None and state["draft_expired"] is True, "a stale draft is withdrawn"
+    r.close()
