@@ -6,7 +6,9 @@ as bench/bench_pipeline.py picks them), against a stack started here for each ve
 
 - cold:  each contract once, one at a time, on a fresh stack (never seen: no cached pages);
 - warm:  the same contracts and questions again (pages, scores and vectors cached);
-- load:  batches of 8 submitted at once while the LLM is already generating for another review.
+- load:  batches of 8 submitted at once while the LLM is already generating for another review,
+         on contracts seen before (after warm);
+- load, cold: the same on a second fresh stack, every contract never seen.
 
 A review is followed over SSE until its draft; in cold and warm it is then cancelled (the LLM
 stops) so the next one starts on a quiet machine; in load the batch's 8 keep going until all
@@ -150,6 +152,7 @@ def stats(res: dict) -> dict:
         for k in ("queue_wait_ms", "total_ms"):
             vals = [s[stage][k] for s in res["stages"] if stage in s and k in s[stage]]
             by_stage[f"{stage}.{k}"] = percentile(vals, 0.5)
+            by_stage[f"{stage}.{k}.p95"] = percentile(vals, 0.95)
     return {"n": len(xs), "missing": len(res["misses"]), "why_missing": sorted(set(res["misses"])), "p50": percentile(xs, 0.5), "p95": percentile(xs, 0.95),
             "max": max(xs) if xs else None, "over_3s": sum(1 for x in xs if x > SLOW_S), "stages_median_ms": by_stage}
 
@@ -175,6 +178,7 @@ def main() -> None:
     ap.add_argument("--previous", type=Path, help="a checkout of the previous version to measure first, side by side")
     ap.add_argument("--max-tokens", type=int, default=64)
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--only-this", action="store_true", help="skip --previous (a quick look at this version alone)")
     args = ap.parse_args()
 
     usable = [(n, d) for n, d in cuad.descriptions().items() if n.lower() not in SKIP_CATEGORIES]
@@ -187,7 +191,7 @@ def main() -> None:
         jobs.append((Path(label["pdf"]), q[2]))
     busy = max((Path(lab["pdf"]) for lab in cuad.labels("dev")), key=lambda p: p.stat().st_size)
     env = {"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens)}
-    versions = ([("previous", args.previous.resolve())] if args.previous else []) + [("this", ROOT)]
+    versions = ([("previous", args.previous.resolve())] if args.previous and not args.only_this else []) + [("this", ROOT)]
     info = machine_info()
     print(f"{len(jobs)} contracts; {info['nproc']} CPUs ({info['cpu_model']}); {info['date']}", flush=True)
     results = {}
@@ -195,13 +199,16 @@ def main() -> None:
         print(f"{name}: {checkout}", flush=True)
         with StackProcess(checkout, env) as base:
             results[name] = asyncio.run(run_version(base, jobs, busy))
+        print("  load, cold (a fresh stack)", flush=True)
+        with StackProcess(checkout, env) as base:
+            results[name]["load, cold"] = stats(asyncio.run(phase_load(base, jobs, busy)))
 
     print(f"\n## Time-to-draft, seconds ({len(jobs)} CUAD dev contracts; load = batches of {BATCH} while the LLM generates)\n")
     print("| version | phase | n | p50 | p95 | max | over 3 s | not drafted |\n|---|---|---|---|---|---|---|---|")
     for name, res in results.items():
         for phase, s in res.items():
             print(f"| {name} | {phase} | {s['n']} | {f(s['p50'])} | {f(s['p95'])} | {f(s['max'])} | {s['over_3s']} | {s['missing']} {' '.join(s['why_missing'])} |")
-    print("\nMedian per stage on the draft path, ms (queue wait: from the upstream publish to the handler's start):\n")
+    print("\nPer stage on the draft path, ms, median and p95 (queue wait: from the upstream publish to the handler's start):\n")
     print("| version | phase | " + " | ".join(next(iter(next(iter(results.values())).values()))["stages_median_ms"]) + " |")
     print("|---|---|" + "---|" * len(next(iter(next(iter(results.values())).values()))["stages_median_ms"]))
     for name, res in results.items():

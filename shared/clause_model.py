@@ -23,6 +23,8 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.feature_extraction.text import CountVectorizer
 
+from shared.ngrams import CharNgramCounter
+
 log = logging.getLogger(__name__)
 
 MODEL_DIR = Path(__file__).resolve().parent.parent / "models" / "clause"
@@ -61,6 +63,9 @@ class ClauseModel:
             "char": char_vectorizer({t: i for i, t in enumerate(vocabs["char"])}),
             "context": context_vectorizer({t: i for i, t in enumerate(vocabs["context"])}),
         }
+        # The same character n-gram counts as the "char" vectorizer, in NumPy (shared.ngrams):
+        # they are most of the scoring time on the draft path.
+        self._char = CharNgramCounter(self._vec["char"].vocabulary, self._vec["char"].ngram_range)
         self._idf = idf
         self._coef = coef.astype(np.float32)  # (features, categories)
         self._intercept = intercept.astype(np.float32)
@@ -72,7 +77,8 @@ class ClauseModel:
 
     def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
         contexts = contexts if contexts is not None else [""] * len(spans)
-        blocks = [tfidf(self._vec[name].transform(texts), self._idf[name]) for name, texts in (("word", spans), ("char", spans), ("context", contexts))]
+        counts = {"word": self._vec["word"].transform(spans), "char": self._char.transform(spans), "context": self._vec["context"].transform(contexts)}
+        blocks = [tfidf(counts[name], self._idf[name]) for name in ("word", "char", "context")]
         return sp.hstack(blocks, format="csr")
 
     def score(self, spans: list[str], contexts: list[str] | None = None) -> np.ndarray:

@@ -22,7 +22,7 @@ from shared.logs import request_id_var
 from shared.messages import Envelope
 from shared.settings import CommonSettings
 from shared.state import State
-from shared.telemetry import MESSAGES, StageClock
+from shared.telemetry import MESSAGES, StageClock, timed_cpu
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -103,7 +103,7 @@ class Runtime:
     async def cpu(self, fn: Callable[..., T], *args, **kwargs) -> T:
         """``fn(*args, **kwargs)`` in a worker thread, off the event loop, in arrival order."""
         async with self._cpu:
-            return await asyncio.to_thread(fn, *args, **kwargs)
+            return await asyncio.to_thread(timed_cpu, fn, *args, **kwargs)
 
     async def page_texts(self, env: Envelope) -> list[str]:
         """The document's page texts, which summarize left in Redis."""

@@ -26,6 +26,11 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKERS = ("summarize", "locate", "phase2", "analyze")
 LLM_MODEL = "smollm2-135m-instruct"
 LLM_NICE = int(os.environ.get("CLAUSEFLOW_LLM_NICE", "10"))
+ANALYZE_NICE = int(os.environ.get("CLAUSEFLOW_ANALYZE_NICE", "5"))
+
+
+def _nice(worker: str) -> list[str]:
+    return ["nice", "-n", str(ANALYZE_NICE)] if worker == "analyze" and ANALYZE_NICE else []
 
 
 def free_port() -> int:
@@ -167,7 +172,8 @@ class Stack:
         env = self.service_env()
         self.edge_port = self.edge_port or free_port()
         edge = self._spawn("edge", [sys.executable, "-m", "services.edge"], {**env, "CLAUSEFLOW_PORT": str(self.edge_port)})
-        workers = {w: self._spawn(w, [sys.executable, "-m", f"services.{w}"], env) for w in WORKERS}
+        # analyze works only for the final: below the draft path's priority, like the LLM server.
+        workers = {w: self._spawn(w, [*_nice(w), sys.executable, "-m", f"services.{w}"], env) for w in WORKERS}
         wait_http(f"{self.base_url}/healthz", edge, 60, "edge")
         for name, proc in workers.items():
             wait_log(self.log_dir / f"{name}.log", f"{name} ready", proc, 60, name)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from contextlib import contextmanager
+from contextvars import ContextVar
 
 from prometheus_client import Counter, Gauge, Histogram
 
@@ -28,15 +29,38 @@ IN_FLIGHT = Gauge("clauseflow_in_flight", "Messages a consumer loop is handling 
 TOKENS = Counter("clauseflow_llm_tokens_total", "LLM tokens, by kind", ["kind"])
 
 
+# CPU seconds of the current request's worker-thread sections (Runtime.cpu), per handler run.
+# Several requests are in flight in one process, so the process's CPU clock would bill each
+# request for the others' work; each section's thread CPU time is added here instead.
+_CPU_SECTIONS: ContextVar[list[float] | None] = ContextVar("cpu_sections", default=None)
+
+
+def timed_cpu(fn, *args, **kwargs):
+    """Run ``fn`` (in a worker thread) and add its thread CPU time to the current handler run."""
+    acc = _CPU_SECTIONS.get()
+    t0 = time.thread_time()
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        if acc is not None:
+            acc[0] += time.thread_time() - t0
+
+
 class StageClock:
-    """Times one handler run of one stage."""
+    """Times one handler run of one stage.
+
+    ``cpu_ms`` is the thread CPU time of the run's CPU sections (scoring, ranking, building
+    the draft, text extraction: the work that costs), not the process's, which other
+    requests in flight share.
+    """
 
     PHASES = ("preprocess", "inference", "postprocess")
 
     def __init__(self, stage: str, published_at: float = 0.0) -> None:
         self.stage = stage
         self._start = time.perf_counter()
-        self._cpu = time.process_time()
+        self._cpu = [0.0]
+        _CPU_SECTIONS.set(self._cpu)
         self._queue_wait_ms = max(0.0, (time.time() - published_at) * 1000) if published_at else 0.0
         self._phases: dict[str, float] = dict.fromkeys(self.PHASES, 0.0)
 
@@ -58,7 +82,7 @@ class StageClock:
             inference_ms=self._phases["inference"],
             postprocess_ms=self._phases["postprocess"],
             total_ms=(time.perf_counter() - self._start) * 1000,
-            cpu_ms=(time.process_time() - self._cpu) * 1000,
+            cpu_ms=self._cpu[0] * 1000,
         )
         for name, ms in self._phases.items():
             STAGE_SECONDS.labels(self.stage, name).observe(ms / 1000)

@@ -48,7 +48,7 @@ class Analyzer:
             # scores), and a clause outside the located pages is still the contract's. The LLM
             # reads only the located pages.
             scored = await self.scores.get(env.doc_sha256, texts)
-            found = findings.findings(scored, cats)
+            found = await self.rt.cpu(findings.findings, scored, cats)
             searched = sum(1 for t in texts if t.strip())
             on_located = set(located)
             routed = msg.route == "no_llm" and len(cats) == 1
@@ -64,7 +64,7 @@ class Analyzer:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
         with clock.phase("postprocess"):
-            shown = logic.final_findings(found)
+            shown = await self.rt.cpu(logic.final_findings, found)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
             cites, _ = logic.check_citations([{"page": f["page"], "quote": f["quote"]} for f in shown] + llm_cites, texts)
         timing = clock.finish()

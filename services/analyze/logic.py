@@ -94,7 +94,8 @@ def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
 def cost(timings: dict[str, dict[str, float]], usage: dict[str, int], prices: dict[str, float], *, llm_stage: str, llm_on_gpu: bool) -> dict[str, Any]:
     """Per-stage cost from CPU time, the LLM server's busy time, and tokens, with the prices used.
 
-    A stage is billed its own process CPU time; the LLM stage also its inference wall time,
+    A stage is billed its CPU time (the thread time of its CPU sections, so that reviews in
+    flight together are not billed for each other); the LLM stage also its inference wall time,
     during which the model server (CPU or GPU) is busy on this request.
     """
     stages = {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from pathlib import Path
 
@@ -35,8 +34,8 @@ def make_handler(rt: Runtime, summary_chars: int):
             if not path.exists():
                 raise Reject(f"the stored PDF {env.doc_sha256} is missing")
             with clock.phase("inference"):
-                texts = await asyncio.to_thread(pdf.page_texts, path)
-                summaries = [summarize_page(t, summary_chars) for t in texts]
+                texts = await rt.cpu(pdf.page_texts, path)
+                summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
             await rt.state.put_pages(env.doc_sha256, texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):
