@@ -190,9 +190,8 @@ def main() -> None:
     res = side_by_side(rows, routed, args.llm_sample, args.max_tokens, args.context_tokens)
     if res["pairs"]:
         secs = res["llm_seconds"]
-        print(f"\n## 3. Side by side on {res['pairs']} routed (contract, question) pairs with a labelled clause\n")
-        print("| path | correct | LLM seconds (median) |\n|---|---|---|")
         n = res["pairs"]
+        print(f"\n## 3. Side by side on {res['pairs']} routed (contract, question) pairs with a labelled clause\n")
         print("| path | answer correct (quote matches a label) | answer uses >= 50% of a labelled clause's words | LLM seconds (median) |\n|---|---|---|---|")
         print(f"| routed (no LLM) | {res['direct_correct']}/{n} | {res['direct_overlap']}/{n} | 0 |")
         print(f"| analyze (LLM narrative; verified citation matching a label) | {res['llm_correct']}/{n} | {res['llm_overlap']}/{n} | {np.median(secs):.1f} |")
