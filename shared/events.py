@@ -10,6 +10,7 @@ show the client the same event twice.
 from __future__ import annotations
 
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -104,6 +105,8 @@ class EventLog:
         """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""
         key = stream_key(request_id)
         if block_ms is None:
+            if after == _MAX_ID:
+                return []  # nothing comes after it (and XRANGE cannot exclude it)
             raw = await self._redis.xrange(key, min=f"({after}" if after != "0-0" else "-", count=count)
             return [_event(entry_id, fields) for entry_id, fields in raw]
         res = await self._redis.xread({key: after}, block=block_ms, count=count)
@@ -119,7 +122,15 @@ def _event(entry_id: bytes | str, fields: dict) -> Event:
     return Event(id=_text(entry_id), type=f["type"], data=json.loads(f["data"]))
 
 
+_STREAM_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
+_U64 = 2**64 - 1
+_MAX_ID = f"{_U64}-{_U64}"
+
+
 def valid_stream_id(value: str) -> bool:
-    """Whether ``value`` is a Redis stream id a client may resume after."""
-    ms, sep, seq = value.partition("-")
-    return bool(sep) and ms.isdigit() and seq.isdigit() and len(value) <= 41
+    """Whether ``value`` is a Redis stream id a client may resume after: two ASCII decimal
+    numbers within 64 bits ("١-٢" is digits to ``str.isdigit`` but not to Redis)."""
+    if not _STREAM_ID.fullmatch(value):
+        return False
+    ms, _, seq = value.partition("-")
+    return int(ms) <= _U64 and int(seq) <= _U64

@@ -86,19 +86,38 @@ class Runtime:
         return loop
 
     async def begin(self, env: Envelope) -> StageClock | None:
-        """Every handler's prologue: tag the logs with the request id, skip cancelled work.
+        """Every handler's prologue: tag the logs with the request id, skip work not to do.
 
-        Returns the stage's clock, or None when the client has cancelled or another stage has
-        already failed the request (nothing to do).
+        Returns the stage's clock, or None when the client has cancelled, the request has
+        ended (failed, or its final is out), or this stage finished it before (then what it
+        published is published again).
         """
         request_id_var.set(env.request_id)
         if await self.state.is_cancelled(env.request_id):
             MESSAGES.labels(self.service, "skipped_cancelled").inc()
             return None
-        if await self.state.get_status(env.request_id) == "failed":
-            MESSAGES.labels(self.service, "skipped_failed").inc()  # the client was told already
+        if await self.state.get_status(env.request_id) == "failed" or await self.events.ended(env.request_id):
+            MESSAGES.labels(self.service, "skipped_ended").inc()  # the client has its terminal event
+            return None
+        done = await self.state.stage_done(env.request_id, self.service)
+        if done is not None:
+            # Redelivered after the stage finished (it died before committing): hand on what
+            # it published, recompute nothing the client may have seen.
+            topic, payload = done
+            if topic:
+                await self.producer.publish_raw(self.producer.topic(topic), env.request_id.encode(), payload)
+            MESSAGES.labels(self.service, "skipped_done").inc()
             return None
         return StageClock(self.service, env.published_at)
+
+    async def publish_done(self, base_topic: str, request_id: str, message) -> None:
+        """Publish the stage's output and mark the stage done with it (idempotent stages)."""
+        await self.producer.publish(base_topic, request_id, message)
+        await self.state.mark_done(request_id, self.service, base_topic, message.SerializeToString())
+
+    async def mark_done(self, request_id: str) -> None:
+        """The stage finished a request whose output went to the client, not to a topic."""
+        await self.state.mark_done(request_id, self.service)
 
     async def cpu(self, fn: Callable[..., T], *args, **kwargs) -> T:
         """``fn(*args, **kwargs)`` in a worker thread, off the event loop, in arrival order."""

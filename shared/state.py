@@ -9,6 +9,8 @@ Keys (all expire):
     audit:{request_id}         list of JSON audit entries (written with their event: shared.events)
     {prefix}drafts:pending     sorted set: drafts awaiting their final, by expires_at (phase2)
     cancel:{request_id}        set when the client cancelled or went away
+    done:{request_id}:{stage}  the stage finished: what it published (republished on redelivery)
+    gen:{request_id}           how many times the LLM answer was started (delta generations)
     cost:{request_id}          hash of stage -> JSON StageTiming
 """
 
@@ -74,6 +76,26 @@ class State:
     async def get_scores(self, sha: str, model_version: str) -> np.ndarray | None:
         raw = await self.redis.get(f"doc:{sha}:scores:{model_version}")
         return np.load(io.BytesIO(raw), allow_pickle=False) if raw else None
+
+    async def mark_done(self, request_id: str, stage: str, topic: str = "", payload: bytes = b"") -> None:
+        """The stage finished the request; ``topic``/``payload``: what it published, kept to
+        republish on redelivery instead of recomputing."""
+        key = f"done:{request_id}:{stage}"
+        await self.redis.hset(key, mapping={"topic": topic, "payload": payload})
+        await self.redis.expire(key, self.ttl_s)
+
+    async def stage_done(self, request_id: str, stage: str) -> tuple[str, bytes] | None:
+        raw = await self.redis.hgetall(f"done:{request_id}:{stage}")
+        if not raw:
+            return None
+        return _s(raw[b"topic"]), raw.get(b"payload", b"")
+
+    async def next_generation(self, request_id: str) -> int:
+        """1 for the first attempt at the request's LLM answer, 2 for the next, …"""
+        key = f"gen:{request_id}"
+        n = await self.redis.incr(key)
+        await self.redis.expire(key, self.ttl_s)
+        return int(n)
 
     async def put_draft(self, request_id: str, draft: dict[str, Any]) -> None:
         await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=DRAFT_TTL_S)

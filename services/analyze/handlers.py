@@ -86,6 +86,7 @@ class Analyzer:
             final["routed"] = "no_llm"
         if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
             await self.rt.state.update_review(rid, status="done", final=final)
+        await self.rt.mark_done(rid)
         MESSAGES.labels(STAGE, "processed").inc()
 
     def _prices(self) -> dict[str, float]:

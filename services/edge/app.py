@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -57,10 +58,13 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         await ensure_topics(settings, [topics.name(t, settings.topic_prefix) for t in topics.ALL])
         producer = Producer(settings)
         await producer.start()
-        app.state.ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s))
+        app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s))
+        sweeper = asyncio.create_task(ctx.deadlines.run(), name="deadlines")
         try:
             yield
         finally:
+            sweeper.cancel()
+            await asyncio.gather(sweeper, return_exceptions=True)
             await producer.stop()
             await redis.aclose()
 

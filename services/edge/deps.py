@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from dataclasses import dataclass, field
 
 from fastapi import Request
 from redis.asyncio import Redis
@@ -13,6 +15,9 @@ from shared.state import State
 
 from .settings import Settings
 
+if TYPE_CHECKING:
+    from .lifecycle import Deadlines
+
 
 @dataclass
 class EdgeContext:
@@ -21,6 +26,12 @@ class EdgeContext:
     producer: Producer
     events: EventLog
     state: State
+    deadlines: Deadlines = field(init=False)
+
+    def __post_init__(self) -> None:
+        from .lifecycle import Deadlines  # lifecycle needs this module's EdgeContext
+
+        self.deadlines = Deadlines(self)
 
 
 def get_ctx(request: Request) -> EdgeContext:

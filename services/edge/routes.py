@@ -17,9 +17,10 @@ from sse_starlette import EventSourceResponse
 from shared import pdf, topics
 from shared.errors import InputError, NotFound, RetryLater
 from shared.events import TERMINAL, valid_stream_id
-from shared.messages import Envelope, ReviewCancel, ReviewRequested
+from shared.messages import Envelope, ReviewRequested
 
 from .deps import EdgeContext, get_ctx
+from .lifecycle import cancel
 
 log = logging.getLogger(__name__)
 router = APIRouter()
@@ -49,6 +50,7 @@ async def create_review(
     now = time.time()
     await ctx.state.create_review(rid, {"status": "accepted", "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""})
     await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")
+    await ctx.deadlines.watch(rid, now)
     env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now)
     try:
         await ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, pdf_path=str(path.resolve())))
@@ -94,20 +96,6 @@ async def get_cost(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
     return {"request_id": rid, "stages": await ctx.state.get_cost(rid)}
 
 
-async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
-    """Flag the request, tell every stage over review.cancel, tell the client.
-
-    A review that has ended already is left as it is.
-    """
-    review = await ctx.state.get_review(rid)
-    if not review or review.get("status") in ("done", "failed", "cancelled"):
-        return
-    await ctx.state.cancel(rid, reason)
-    await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
-    if await ctx.events.emit(rid, "cancelled", {"reason": reason}, dedupe="cancelled"):
-        await ctx.state.update_review(rid, status="cancelled")
-
-
 @router.delete("/v1/reviews/{rid}", status_code=202)
 async def delete_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
     await _review(ctx, rid)
@@ -122,8 +110,9 @@ def _resume_point(last_event_id: str | None, after: str | None) -> str:
     return start
 
 
-async def follow(ctx: EdgeContext, rid: str, after: str, created_at: float, idle_s: float | None = None):
-    """Yield the request's events after ``after`` until a terminal one; enforce the deadline.
+async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = None):
+    """Yield the request's events after ``after`` until a terminal one (the deadline sweeper,
+    services/edge/lifecycle.py, makes sure there is one).
 
     With ``idle_s``, yield None after that long without an event (a heartbeat's cue).
     """
@@ -139,9 +128,6 @@ async def follow(ctx: EdgeContext, rid: str, after: str, created_at: float, idle
         if idle_s is not None and time.monotonic() - idle_since >= idle_s:
             idle_since = time.monotonic()
             yield None
-        if time.time() - created_at > ctx.settings.review_deadline_s:
-            if await ctx.events.emit(rid, "error", {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}, dedupe="error"):
-                await ctx.state.update_review(rid, status="failed")
 
 
 class Presence:
@@ -178,12 +164,12 @@ async def sse_events(
     ctx: EdgeContext = Depends(get_ctx),
 ) -> EventSourceResponse:
     """Server-sent events; resume with the `Last-Event-ID` header or `?after=`."""
-    review = await _review(ctx, rid)
+    await _review(ctx, rid)  # 404 before the stream starts
     start = _resume_point(last_event_id, after)
 
     async def gen():
         async with Presence(ctx, rid):
-            async for ev in follow(ctx, rid, start, float(review["created_at"])):
+            async for ev in follow(ctx, rid, start):
                 yield {"id": ev.id, "event": ev.type, "data": json.dumps(ev.data, ensure_ascii=False)}
 
     return EventSourceResponse(gen(), ping=ctx.settings.heartbeat_s)
@@ -203,7 +189,7 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None) ->
     listener = asyncio.create_task(_ws_listen(websocket, ctx, rid))
     try:
         async with Presence(ctx, rid):
-            async for ev in follow(ctx, rid, after or "0-0", float(review["created_at"]), idle_s=ctx.settings.heartbeat_s):
+            async for ev in follow(ctx, rid, after or "0-0", idle_s=ctx.settings.heartbeat_s):
                 if ev is None:
                     await websocket.send_json({"type": "heartbeat", "at": time.time()})
                 else:

@@ -98,6 +98,7 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
                 validate_draft(draft, texts)
             except DraftInvalid as exc:
                 await drop_draft(rt, rid, f"failed validation: {exc}")
+                await rt.mark_done(rid)
                 return
         timing = clock.finish()
         await rt.state.record_cost(rid, STAGE, timing_dict(timing))
@@ -105,6 +106,7 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
         # Watched before it is shown: a crash between the two cannot leave a draft unwithdrawn.
         await withdrawal.watch(rid, draft["expires_at"])
         await rt.events.emit(rid, "draft", draft, dedupe="draft", audit={**AUDIT, "event": "draft"})
+        await rt.mark_done(rid)
         MESSAGES.labels(STAGE, "processed").inc()
 
     return handle

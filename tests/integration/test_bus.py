@@ -240,3 +240,48 @@ async def test_several_requests_run_at_once_one_requests_messages_in_order_commi
     assert set(finished[:2]) == {"b", "c"} and finished[2:] == ["a1", "a2"]
     assert committed_while_slow in (None, 0), "nothing is committed past the oldest unfinished message"
     assert committed_at_end == 4
+
+
+async def test_a_stage_redelivered_after_it_published_republishes_and_recomputes_nothing(settings):
+    """locate's real handler publishes, dies before committing; the redelivered message is
+    not ranked again (the status does not go back), its output is published again as it was."""
+    from services.locate.handlers import Locator
+    from services.locate.handlers import make_handler as locate_handler
+    from services.locate.logic import VectorCache
+
+    async with Runtime(settings, "locate") as rt:
+        rid = "rid-redeliver-locate"
+        await rt.state.put_pages("c" * 64, TEXTS, ["s"] * len(TEXTS))
+        await rt.state.create_review(rid, {"status": "summarized"})
+        loc = Locator(model=clause_model.default(), embed=None, top_k=3, shortlist=12, dense="never", route_no_llm=True, vectors=VectorCache())
+        real = locate_handler(rt, loc)
+        msg = ReviewSummarized(envelope=Envelope(request_id=rid, doc_sha256="c" * 64, question="What is the cap on liability?", page_count=4, submitted_at=time.time()))
+        await real(msg)
+        await rt.state.update_review(rid, status="done")  # the review went on to its final
+        ranked_before = (await rt.state.get_review(rid))["located_pages"]
+        await real(msg)  # the redelivery
+        review = await rt.state.get_review(rid)
+        out = AIOKafkaConsumer(topics.name(topics.LOCATED, settings.topic_prefix), bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+        await out.start()
+        try:
+            batch = await out.getmany(timeout_ms=5000)
+        finally:
+            await out.stop()
+    published = [m.value for msgs in batch.values() for m in msgs]
+    assert review["status"] == "done" and review["located_pages"] == ranked_before
+    assert len(published) == 2 and published[0] == published[1], "the same output, handed on again"
+
+
+async def test_analyze_redelivered_after_its_final_does_not_call_the_llm_again(settings):
+    from services.analyze.handlers import Analyzer
+    from services.analyze.settings import Settings as AnalyzeSettings
+    from shared.stack import free_port
+
+    # Nothing listens on this port: a second LLM call would end in an `error` event.
+    s = AnalyzeSettings(**{**settings.model_dump(), "handler_attempts": 1}, llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_timeout_s=2)
+    async with Runtime(s, "analyze") as rt:
+        rid = "rid-final-twice"
+        await rt.events.emit(rid, "final", {"answer": "the first"}, dedupe="final")
+        await Analyzer(rt, s, clause_model.default()).handle(MESSAGES[topics.LOCATED](rid))
+        events = await rt.events.read(rid)
+    assert [(e.type, e.data) for e in events] == [("final", {"answer": "the first"})]

@@ -95,3 +95,65 @@ def test_the_state_serves_the_draft_from_its_temporary_record_until_it_expires(e
     state = edge.get(f"/v1/reviews/{rid}").json()
     assert state["draft"] is None and state["draft_expired"] is True, "a stale draft is withdrawn"
     r.close()
+
+
+@pytest.mark.parametrize("after", ["١-٢", "18446744073709551616-0", "1-" + "9" * 21, "1700000000000"])
+def test_bad_resume_ids_are_refused_with_400(edge, after):
+    rid = upload(edge)
+    r = edge.get(f"/v1/reviews/{rid}/events", params={"after": after})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "bad_event_id"
+
+
+def test_identical_uploads_at_once_are_all_accepted_and_stored_whole(edge, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    data = make_contract(extra_pages=30).data
+
+    def post(_):
+        return edge.post("/v1/reviews", files={"file": ("same.pdf", data, "application/pdf")}, data={"question": "liability?"})
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(post, range(16)))
+    assert [a.status_code for a in answers] == [202] * 16, [a.text for a in answers if a.status_code != 202]
+    stored = list((tmp_path / "data" / "pdfs").rglob("*.pdf"))
+    assert len(stored) == 1 and stored[0].read_bytes() == data
+    assert not list((tmp_path / "data" / "pdfs").rglob("*.tmp")), "no temporary file is left behind"
+
+
+def test_the_deadline_holds_with_no_client_connected_and_cancels_the_stages(edge, settings):
+    import asyncio
+
+    from aiokafka import AIOKafkaConsumer
+
+    from shared import topics
+    from shared.events import EventLog
+    from shared.messages import ReviewCancel
+
+    rid = upload(edge)  # no client follows it
+    for _ in range(100):
+        if edge.get(f"/v1/reviews/{rid}").json()["status"] == "failed":
+            break
+        time.sleep(0.1)
+    assert edge.get(f"/v1/reviews/{rid}").json()["status"] == "failed"
+
+    async def after_the_deadline():
+        from redis.asyncio import Redis
+
+        r = Redis.from_url(settings.redis_url)
+        log = EventLog(r, 60)
+        late = await log.emit(rid, "final", {"answer": "too late"}, dedupe="final")  # a stage finishing after it
+        events = [e.type for e in await log.read(rid)]
+        cancelled = await r.exists(f"cancel:{rid}")
+        await r.aclose()
+        consumer = AIOKafkaConsumer(topics.name(topics.CANCEL, settings.topic_prefix), bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+        await consumer.start()
+        try:
+            batch = await consumer.getmany(timeout_ms=5000)
+        finally:
+            await consumer.stop()
+        told = [ReviewCancel.FromString(m.value) for msgs in batch.values() for m in msgs]
+        return late, events, cancelled, told
+
+    late, events, cancelled, told = asyncio.run(after_the_deadline())
+    assert events == ["accepted", "error"] and late is None, "nothing follows the terminal event"
+    assert cancelled and any(m.request_id == rid and "deadline" in m.reason for m in told), "the stages were told to stop"

@@ -40,13 +40,33 @@ async def test_stream_expires(redis):
 @given(st.text(max_size=45))
 def test_only_stream_ids_are_valid_resume_points(value):
     parts = value.split("-")
-    expected = len(parts) == 2 and all(p.isdigit() for p in parts) and len(value) <= 41
+    expected = (
+        len(parts) == 2
+        and all(p and p.isascii() and p.isdigit() and len(p) <= 20 and int(p) < 2**64 for p in parts)
+    )
     assert valid_stream_id(value) == expected
 
 
+@given(st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
+def test_every_64_bit_id_is_valid(ms, seq):
+    assert valid_stream_id(f"{ms}-{seq}")
+
+
 def test_stream_id_examples():
-    assert valid_stream_id("1700000000000-0")
+    assert valid_stream_id("1700000000000-0") and valid_stream_id(f"{2**64 - 1}-{2**64 - 1}")
     assert not valid_stream_id("$") and not valid_stream_id("1700000000000") and not valid_stream_id("a-b")
+    assert not valid_stream_id("١-٢"), "Arabic-Indic digits are not Redis's"
+    assert not valid_stream_id(f"{2**64}-0") and not valid_stream_id("1-18446744073709551616")
+
+
+async def test_redis_accepts_every_id_the_validator_accepts(redis):
+    log = EventLog(redis, ttl_s=60)
+    rid = uuid.uuid4().hex
+    await log.emit(rid, "accepted", {"request_id": rid, "page_count": 1}, dedupe="accepted")
+    for after in ("0-0", f"{2**64 - 1}-{2**64 - 1}", "00001-0"):
+        assert valid_stream_id(after)
+        await log.read(rid, after=after)  # no error from Redis, by XRANGE ...
+        await log.read(rid, after=after, block_ms=10)  # ... or by XREAD (the streams' path)
 
 
 async def test_nothing_follows_a_terminal_event(redis):

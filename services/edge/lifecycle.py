@@ -1,0 +1,75 @@
+"""How a review is stopped from the edge: by the client (cancel) or by the deadline.
+
+Both flag the request (stages skip it), tell every stage over `review.cancel` (analyze closes
+its LLM stream), and end the client's stream with one terminal event; the event log refuses
+a second one, so a review that had ended already is left as it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from shared import topics
+from shared.messages import ReviewCancel
+
+from .deps import EdgeContext
+
+log = logging.getLogger(__name__)
+
+
+async def stop(ctx: EdgeContext, rid: str, reason: str, event: str, body: dict, status: str) -> bool:
+    """Flag, broadcast and end the stream with ``event``; False if it had ended already."""
+    if await ctx.events.ended(rid):
+        return False
+    await ctx.state.cancel(rid, reason)
+    await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
+    if not await ctx.events.emit(rid, event, body, dedupe=event):
+        return False
+    await ctx.state.update_review(rid, status=status)
+    return True
+
+
+async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
+    """The client cancelled, or every client went away."""
+    review = await ctx.state.get_review(rid)
+    if not review or review.get("status") in ("done", "failed", "cancelled"):
+        return
+    await stop(ctx, rid, reason, "cancelled", {"reason": reason}, "cancelled")
+
+
+class Deadlines:
+    """Every review ends by its deadline, whether or not a client is connected.
+
+    A Redis sorted set ``{prefix}deadlines`` (request id, scored by its deadline) is swept by
+    every edge process; ZREM decides which one stops a review.
+    """
+
+    def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
+        self.ctx = ctx
+        self.interval_s = interval_s
+        self.key = f"{ctx.settings.topic_prefix}deadlines"
+
+    async def watch(self, rid: str, created_at: float) -> None:
+        await self.ctx.redis.zadd(self.key, {rid: created_at + self.ctx.settings.review_deadline_s})
+
+    async def sweep(self, now: float) -> list[str]:
+        stopped = []
+        for raw in await self.ctx.redis.zrangebyscore(self.key, "-inf", now, start=0, num=500):
+            rid = raw.decode() if isinstance(raw, bytes) else raw
+            if not await self.ctx.redis.zrem(self.key, rid):
+                continue  # another edge took it
+            body = {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}
+            if await stop(self.ctx, rid, "deadline passed", "error", body, "failed"):
+                log.warning("review %s stopped at its deadline", rid)
+                stopped.append(rid)
+        return stopped
+
+    async def run(self) -> None:
+        while True:
+            try:
+                await self.sweep(time.time())
+            except Exception:  # noqa: BLE001 - Redis or the broker hiccuped: the next sweep retries
+                log.exception("sweeping review deadlines failed")
+            await asyncio.sleep(self.interval_s)
