@@ -7,12 +7,11 @@ a second one, so a review that had ended already is left as it is.
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import time
 
 from shared import topics
 from shared.messages import ReviewCancel
+from shared.schedule import Schedule
 
 from .deps import EdgeContext
 
@@ -40,36 +39,26 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
 
 
 class Deadlines:
-    """Every review ends by its deadline, whether or not a client is connected.
-
-    A Redis sorted set ``{prefix}deadlines`` (request id, scored by its deadline) is swept by
-    every edge process; ZREM decides which one stops a review.
-    """
+    """Every review ends by its deadline, whether or not a client is connected: a
+    shared.schedule.Schedule (``{prefix}deadlines``) swept by every edge process."""
 
     def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
         self.ctx = ctx
         self.interval_s = interval_s
-        self.key = f"{ctx.settings.topic_prefix}deadlines"
+        self.schedule = Schedule(ctx.redis, f"{ctx.settings.topic_prefix}deadlines")
 
     async def watch(self, rid: str, created_at: float) -> None:
-        await self.ctx.redis.zadd(self.key, {rid: created_at + self.ctx.settings.review_deadline_s})
+        await self.schedule.watch(rid, created_at + self.ctx.settings.review_deadline_s)
+
+    async def expire(self, rid: str) -> bool:
+        body = {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}
+        if await stop(self.ctx, rid, "deadline passed", "error", body, "failed"):
+            log.warning("review %s stopped at its deadline", rid)
+            return True
+        return False
 
     async def sweep(self, now: float) -> list[str]:
-        stopped = []
-        for raw in await self.ctx.redis.zrangebyscore(self.key, "-inf", now, start=0, num=500):
-            rid = raw.decode() if isinstance(raw, bytes) else raw
-            if not await self.ctx.redis.zrem(self.key, rid):
-                continue  # another edge took it
-            body = {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}
-            if await stop(self.ctx, rid, "deadline passed", "error", body, "failed"):
-                log.warning("review %s stopped at its deadline", rid)
-                stopped.append(rid)
-        return stopped
+        return await self.schedule.sweep(now, self.expire)
 
     async def run(self) -> None:
-        while True:
-            try:
-                await self.sweep(time.time())
-            except Exception:  # noqa: BLE001 - Redis or the broker hiccuped: the next sweep retries
-                log.exception("sweeping review deadlines failed")
-            await asyncio.sleep(self.interval_s)
+        await self.schedule.run(self.expire, self.interval_s)

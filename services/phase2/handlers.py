@@ -8,13 +8,13 @@ the client an `error`.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 
 from shared.clause_model import ClauseModel
 from shared.messages import ReviewLocated
 from shared.runtime import Runtime
+from shared.schedule import Schedule
 from shared.scores import SharedScores
 from shared.telemetry import MESSAGES, timing_dict
 
@@ -26,42 +26,35 @@ AUDIT = {"stage": STAGE, "phase2": True, "final": False}
 
 
 class Withdrawal:
-    """Drafts waiting for their final, in one Redis sorted set scored by ``expires_at``.
+    """Drafts waiting for their final, due at their ``expires_at`` (a shared.schedule.Schedule).
 
-    Any phase2 replica may sweep: ZREM decides which one withdraws a draft, and the event
-    log refuses `draft_expired` once the stream has ended (final, error or cancelled), so a
-    draft whose final came in time is never withdrawn.
+    Any phase2 replica may sweep, and the event log refuses `draft_expired` once the stream
+    has ended (final, error or cancelled), so a draft whose final came in time is never
+    withdrawn.
     """
 
     def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
         self.rt = rt
         self.interval_s = interval_s
-        self.key = f"{rt.settings.topic_prefix}drafts:pending"
+        self.schedule = Schedule(rt.redis, f"{rt.settings.topic_prefix}drafts:pending")
+        self.key = self.schedule.key
 
     async def watch(self, request_id: str, expires_at: float) -> None:
-        await self.rt.redis.zadd(self.key, {request_id: expires_at})
+        await self.schedule.watch(request_id, expires_at)
+
+    async def withdraw(self, rid: str) -> bool:
+        body = {"reason": "no final arrived in time; the draft is withdrawn while the analysis goes on"}
+        if await self.rt.events.emit(rid, "draft_expired", body, dedupe="draft_expired", audit={**AUDIT, "event": "draft_expired"}):
+            MESSAGES.labels(STAGE, "draft_expired").inc()
+            return True
+        return False
 
     async def sweep(self, now: float) -> list[str]:
         """Withdraw every draft due by ``now``; returns the request ids withdrawn."""
-        withdrawn = []
-        for raw in await self.rt.redis.zrangebyscore(self.key, "-inf", now, start=0, num=500):
-            rid = raw.decode() if isinstance(raw, bytes) else raw
-            if not await self.rt.redis.zrem(self.key, rid):
-                continue  # another replica took it
-            body = {"reason": "no final arrived in time; the draft is withdrawn while the analysis goes on"}
-            if await self.rt.events.emit(rid, "draft_expired", body, dedupe="draft_expired", audit={**AUDIT, "event": "draft_expired"}):
-                MESSAGES.labels(STAGE, "draft_expired").inc()
-                withdrawn.append(rid)
-        return withdrawn
+        return await self.schedule.sweep(now, self.withdraw)
 
     async def run(self) -> None:
-        """Sweep every ``interval_s`` until cancelled."""
-        while True:
-            try:
-                await self.sweep(time.time())
-            except Exception:  # noqa: BLE001 - Redis hiccup: logged, the next sweep retries
-                log.exception("sweeping expired drafts failed")
-            await asyncio.sleep(self.interval_s)
+        await self.schedule.run(self.withdraw, self.interval_s)
 
 
 async def drop_draft(rt: Runtime, request_id: str, reason: str) -> None:

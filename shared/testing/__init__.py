@@ -21,3 +21,18 @@ async def events_while_running(rt, loop, request_id: str, timeout_s: float = 20.
         await asyncio.gather(task, return_exceptions=True)
         await loop.stop()
     return events
+
+
+async def topic_messages(settings, base_topic: str, timeout_ms: int = 5000) -> list[bytes]:
+    """Every message on a (prefixed) topic so far, read from the start outside any group."""
+    from aiokafka import AIOKafkaConsumer
+
+    from shared import topics
+
+    consumer = AIOKafkaConsumer(topics.name(base_topic, settings.topic_prefix), bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+    await consumer.start()
+    try:
+        batch = await consumer.getmany(timeout_ms=timeout_ms)
+    finally:
+        await consumer.stop()
+    return [m.value for msgs in batch.values() for m in msgs]

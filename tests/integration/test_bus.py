@@ -24,7 +24,7 @@ from shared.messages import (
     ReviewSummarized,
 )
 from shared.runtime import Runtime
-from shared.testing import events_while_running
+from shared.testing import events_while_running, topic_messages
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -261,13 +261,7 @@ async def test_a_stage_redelivered_after_it_published_republishes_and_recomputes
         ranked_before = (await rt.state.get_review(rid))["located_pages"]
         await real(msg)  # the redelivery
         review = await rt.state.get_review(rid)
-        out = AIOKafkaConsumer(topics.name(topics.LOCATED, settings.topic_prefix), bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
-        await out.start()
-        try:
-            batch = await out.getmany(timeout_ms=5000)
-        finally:
-            await out.stop()
-    published = [m.value for msgs in batch.values() for m in msgs]
+        published = await topic_messages(settings, topics.LOCATED)
     assert review["status"] == "done" and review["located_pages"] == ranked_before
     assert len(published) == 2 and published[0] == published[1], "the same output, handed on again"
 
