@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-import uuid
 from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
@@ -160,6 +159,7 @@ class ConsumerLoop(Generic[M]):
         self._last_by_key: dict[bytes | None, asyncio.Task] = {}
         self._committed: dict[TopicPartition, int] = {}
         self._commit_lock = asyncio.Lock()
+        self._broadcast = broadcast
         self._settings = settings
         self._producer = producer
         self._topic = topics.name(base_topic, settings.topic_prefix)
@@ -170,7 +170,9 @@ class ConsumerLoop(Generic[M]):
         self._on_failure = on_failure
         self._consumer = AIOKafkaConsumer(
             bootstrap_servers=settings.kafka_bootstrap,
-            group_id=f"{settings.consumer_group_prefix}.{consumer}" + (f".{uuid.uuid4().hex[:12]}" if broadcast else ""),
+            # A broadcast reader is in no group: every partition, nothing committed, and no
+            # consumer group left behind in the broker at each process start.
+            group_id=None if broadcast else f"{settings.consumer_group_prefix}.{consumer}",
             enable_auto_commit=False,
             auto_offset_reset="latest" if broadcast else "earliest",
             session_timeout_ms=settings.session_timeout_ms,
@@ -235,6 +237,8 @@ class ConsumerLoop(Generic[M]):
     async def _commit(self, tp: TopicPartition) -> None:
         # One commit at a time and never backwards: commits of messages that finished out of
         # order could otherwise reach the broker in the wrong order.
+        if self._broadcast:
+            return  # no group, nothing to commit
         async with self._commit_lock:
             point = self._tracker.commit_point(tp)
             if point is None or point <= self._committed.get(tp, -1):

@@ -21,15 +21,19 @@ EVENT_TYPES = ("accepted", "progress", "draft", "draft_expired", "delta", "final
 TERMINAL = frozenset({"final", "error", "cancelled"})
 
 # One script, so that no crash can split what belongs together: unless a terminal event has
-# been appended already, SET NX the dedupe key and, only if it was new, append the event, mark
-# the stream ended when the event is terminal, and push the audit entry if one is given.
-# KEYS: stream, dedupe, ended marker, audit list. ARGV: type, data, ttl, terminal?, audit json.
+# been appended already, claim the dedupe name in the request's dedupe hash and, only if it was
+# new, append the event (the stream capped at about ARGV[6] entries), mark the stream ended
+# when the event is terminal, and push the audit entry if one is given. One dedupe hash per
+# request, not one key per event: a 256-token answer is 256 deltas.
+# KEYS: stream, dedupe hash, ended marker, audit list.
+# ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name.
 _APPEND_ONCE = """
 if redis.call('EXISTS', KEYS[3]) == 1 then
   return false
 end
-if redis.call('SET', KEYS[2], '1', 'NX', 'EX', ARGV[3]) then
-  local id = redis.call('XADD', KEYS[1], '*', 'type', ARGV[1], 'data', ARGV[2])
+if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
+  local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[6], '*', 'type', ARGV[1], 'data', ARGV[2])
   redis.call('EXPIRE', KEYS[1], ARGV[3])
   if ARGV[4] == '1' then
     redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[3])
@@ -67,9 +71,10 @@ class Event:
 class EventLog:
     """Appends to and reads from the per-request event streams."""
 
-    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600) -> None:
+    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, max_len: int = 10_000) -> None:
         self._redis = redis
         self._ttl_s = ttl_s
+        self._max_len = max_len  # per stream, approximately: the oldest events go first
         self._append_once = redis.register_script(_APPEND_ONCE)
 
     async def emit(
@@ -91,8 +96,8 @@ class EventLog:
             dedupe = f"{type_}:{time.time_ns()}"
         entry = json.dumps({"at": time.time(), **audit}) if audit else ""
         result = await self._append_once(
-            keys=[stream_key(request_id), f"evdedupe:{request_id}:{dedupe}", ended_key(request_id), f"audit:{request_id}"],
-            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry],
+            keys=[stream_key(request_id), f"evdedupe:{request_id}", ended_key(request_id), f"audit:{request_id}"],
+            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe],
         )
         return _text(result) if result else None
 

@@ -53,7 +53,9 @@ def store(data: bytes, pdf_dir: Path) -> tuple[str, Path]:
     """Store content-addressed by sha256 (idempotent); return (sha, path)."""
     digest = sha256(data)
     path = pdf_dir / digest[:2] / f"{digest}.pdf"
-    if not path.exists():
+    if path.exists():
+        path.touch()  # uploaded again: its retention starts over
+    else:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{uuid.uuid4().hex}.tmp")  # unique: two uploads of one PDF at once must not share it
         tmp.write_bytes(data)
@@ -80,3 +82,18 @@ def _page_texts(path: Path) -> list[str]:
         return texts
     finally:
         doc.close()
+
+
+def expire(pdf_dir: Path, older_than: float) -> int:
+    """Delete stored PDFs (and leftover temporary files) last written before ``older_than``
+    (a Unix time); returns how many. A PDF uploaded again is written again, so its clock
+    restarts."""
+    removed = 0
+    for path in list(pdf_dir.glob("*/*.pdf")) + list(pdf_dir.glob("*/*.tmp")):
+        try:
+            if path.stat().st_mtime < older_than:
+                path.unlink()
+                removed += 1
+        except FileNotFoundError:
+            pass  # another sweeper took it
+    return removed

@@ -37,7 +37,8 @@ class CommonSettings(BaseSettings):
     # CPU-bound sections (scoring, ranking, building the draft) run at once per process.
     cpu_slots: int = Field(default=1, ge=1, le=64)
     score_cache_docs: int = Field(default=256, ge=1)  # clause-model scores kept in memory, by document
-    event_ttl_s: int = Field(default=24 * 3600, ge=60)
+    event_ttl_s: int = Field(default=24 * 3600, ge=60)  # events, state, caches, audit: the retention
+    draft_ttl_s: int = Field(default=600, ge=60)  # the draft's temporary record (the design: 10 minutes)
     log_level: str = "INFO"
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.
     metrics_host: str = "127.0.0.1"

@@ -97,8 +97,8 @@ class State:
         await self.redis.expire(key, self.ttl_s)
         return int(n)
 
-    async def put_draft(self, request_id: str, draft: dict[str, Any]) -> None:
-        await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=DRAFT_TTL_S)
+    async def put_draft(self, request_id: str, draft: dict[str, Any], ttl_s: int = DRAFT_TTL_S) -> None:
+        await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=ttl_s)
 
     async def get_draft(self, request_id: str) -> dict[str, Any] | None:
         raw = await self.redis.get(f"temp_{request_id}")

@@ -20,6 +20,7 @@ from shared.events import EventLog
 from shared.state import State
 
 from .deps import EdgeContext
+from .lifecycle import expire_pdfs
 from .routes import router
 from .settings import Settings
 
@@ -59,12 +60,13 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         producer = Producer(settings)
         await producer.start()
         app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s))
-        sweeper = asyncio.create_task(ctx.deadlines.run(), name="deadlines")
+        sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
             yield
         finally:
-            sweeper.cancel()
-            await asyncio.gather(sweeper, return_exceptions=True)
+            for task in sweepers:
+                task.cancel()
+            await asyncio.gather(*sweepers, return_exceptions=True)
             await producer.stop()
             await redis.aclose()
 

@@ -7,9 +7,11 @@ a second one, so a review that had ended already is left as it is.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
-from shared import topics
+from shared import pdf, topics
 from shared.messages import ReviewCancel
 from shared.schedule import Schedule
 
@@ -62,3 +64,16 @@ class Deadlines:
 
     async def run(self) -> None:
         await self.schedule.run(self.expire, self.interval_s)
+
+
+async def expire_pdfs(ctx: EdgeContext) -> None:
+    """Delete stored PDFs past their retention, every ``pdf_sweep_interval_s``, until cancelled."""
+    s = ctx.settings
+    while True:
+        try:
+            cutoff = time.time() - max(s.pdf_retention_s, s.review_deadline_s)
+            if removed := await asyncio.to_thread(pdf.expire, s.pdf_dir, cutoff):
+                log.info("deleted %d stored PDFs past their retention", removed)
+        except OSError:
+            log.exception("deleting expired PDFs failed")
+        await asyncio.sleep(s.pdf_sweep_interval_s)

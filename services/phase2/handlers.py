@@ -95,7 +95,7 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
                 return
         timing = clock.finish()
         await rt.state.record_cost(rid, STAGE, timing_dict(timing))
-        await rt.state.put_draft(rid, draft)
+        await rt.state.put_draft(rid, draft, rt.settings.draft_ttl_s)
         # Watched before it is shown: a crash between the two cannot leave a draft unwithdrawn.
         await withdrawal.watch(rid, draft["expires_at"])
         await rt.events.emit(rid, "draft", draft, dedupe="draft", audit={**AUDIT, "event": "draft"})

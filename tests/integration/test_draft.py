@@ -47,7 +47,7 @@ async def test_phase2_writes_only_its_temporary_record_its_event_and_audit(setti
         events = await rt.events.read(rid)
     new = {k: after[k] for k in after.keys() - before.keys()}
     pending = f"{settings.topic_prefix}drafts:pending"
-    assert set(new) == {f"temp_{rid}", f"events:{rid}", f"evdedupe:{rid}:draft", f"audit:{rid}", f"cost:{rid}", f"done:{rid}:phase2", pending}
+    assert set(new) == {f"temp_{rid}", f"events:{rid}", f"evdedupe:{rid}", f"audit:{rid}", f"cost:{rid}", f"done:{rid}:phase2", pending}
     assert 0 < new[f"temp_{rid}"] <= DRAFT_TTL_S
     assert all(0 < ttl <= settings.event_ttl_s for k, ttl in new.items() if k != pending)
     assert new[pending] == -1  # the withdrawal schedule: a member leaves it when swept

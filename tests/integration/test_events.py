@@ -88,3 +88,18 @@ async def test_the_audit_entry_is_written_with_its_event_and_only_once(redis):
     audit = [json.loads(x) for x in await redis.lrange(f"audit:{rid}", 0, -1)]
     assert [{k: v for k, v in a.items() if k != "at"} for a in audit] == [entry]
     assert 0 < await redis.ttl(f"audit:{rid}") <= 60
+
+
+async def test_one_dedupe_key_per_request_and_streams_are_capped(redis):
+    log = EventLog(redis, ttl_s=60, max_len=50)
+    rid = uuid.uuid4().hex
+    for n in range(600):
+        await log.emit(rid, "delta", {"text": "x"}, dedupe=f"delta:1:{n}")
+    assert await log.emit(rid, "delta", {"text": "x"}, dedupe="delta:1:5") is None, "dedupe still holds"
+    await log.emit(rid, "final", {"answer": "x" * 600}, dedupe="final")
+    keys = {k.decode() async for k in redis.scan_iter(match=f"*{rid}*", count=1000)}
+    assert keys == {f"events:{rid}", f"evdedupe:{rid}", f"evended:{rid}"}
+    assert all(0 < ttl <= 60 for ttl in [await redis.ttl(k) for k in keys])
+    length = await redis.xlen(f"events:{rid}")
+    assert 50 <= length <= 200, length
+    assert (await log.read(rid, count=1000))[-1].type == "final", "the newest events are kept"
