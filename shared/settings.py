@@ -37,6 +37,10 @@ class CommonSettings(BaseSettings):
     # CPU-bound sections (scoring, ranking, building the draft) run at once per process.
     cpu_slots: int = Field(default=1, ge=1, le=64)
     score_cache_docs: int = Field(default=256, ge=1)  # clause-model scores kept in memory, by document
+    # Untrusted PDFs are opened in worker processes (shared.sandbox) with these limits.
+    pdf_workers: int = Field(default=2, ge=1, le=64)
+    pdf_timeout_s: float = Field(default=30.0, gt=0)
+    pdf_memory_mb: int = Field(default=1024, ge=128)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)  # events, state, caches, audit: the retention
     draft_ttl_s: int = Field(default=600, ge=60)  # the draft's temporary record (the design: 10 minutes)
     log_level: str = "INFO"

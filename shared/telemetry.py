@@ -46,6 +46,13 @@ def timed_cpu(fn, *args, **kwargs):
             acc[0] += time.thread_time() - t0
 
 
+def add_cpu(seconds: float) -> None:
+    """Bill the current handler run for CPU spent elsewhere (a worker process)."""
+    acc = _CPU_SECTIONS.get()
+    if acc is not None:
+        acc[0] += seconds
+
+
 class StageClock:
     """Times one handler run of one stage.
 

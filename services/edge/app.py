@@ -17,6 +17,7 @@ from shared import topics
 from shared.bus import Producer, ensure_topics
 from shared.errors import ClauseFlowError, error_body
 from shared.events import EventLog
+from shared.sandbox import PdfSandbox
 from shared.state import State
 
 from .deps import EdgeContext
@@ -28,25 +29,58 @@ log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
 
 
+class _BodyTooLarge(Exception):
+    pass
+
+
 class UploadLimit:
-    """Refuse an upload whose declared size is over the limit before its body is read.
+    """Refuse an upload over the limit while its body streams in, never after.
 
     FastAPI parses (and spools) the whole multipart body before a route runs, so the route's
-    own size check alone would still accept gigabytes onto disk first.
+    own size check alone would accept gigabytes onto disk first. A declared Content-Length
+    over the limit is refused before reading; a chunked body is counted as it arrives and cut
+    off at the limit (the app's own response to the broken body is replaced by the 413).
     """
 
     def __init__(self, app, max_bytes: int) -> None:
         self.app = app
-        self.max_bytes = max_bytes
+        self.max_bytes = max_bytes + 64 * 1024  # room for the form's other parts
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http" and scope["method"] == "POST":
-            length = dict(scope["headers"]).get(b"content-length", b"0")
-            if length.isdigit() and int(length) > self.max_bytes + 64 * 1024:  # room for the form's other parts
-                body = {"error": {"code": "too_large", "message": f"the upload is over the {self.max_bytes}-byte limit"}}
-                await JSONResponse(body, status_code=413)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http" or scope["method"] != "POST":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope["headers"]).get(b"content-length", b"0")
+        if length.isdigit() and int(length) > self.max_bytes:
+            await self._refuse(scope, receive, send)
+            return
+        seen = 0
+        over = False
+
+        async def counted():
+            nonlocal seen, over
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    over = True
+                    raise _BodyTooLarge
+            return message
+
+        async def unless_over(message) -> None:
+            if not over:
+                await send(message)
+
+        try:
+            await self.app(scope, counted, unless_over)
+        except _BodyTooLarge:
+            pass
+        if over:
+            await self._refuse(scope, receive, send)
+
+    async def _refuse(self, scope, receive, send) -> None:
+        body = {"error": {"code": "too_large", "message": f"the upload is over the {self.max_bytes - 64 * 1024}-byte limit"}}
+        await JSONResponse(body, status_code=413)(scope, receive, send)
 
 
 def build_app(settings: Settings | None = None) -> FastAPI:
@@ -59,7 +93,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         await ensure_topics(settings, [topics.name(t, settings.topic_prefix) for t in topics.ALL])
         producer = Producer(settings)
         await producer.start()
-        app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s))
+        sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
+        app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s), sandbox)
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
             yield
@@ -67,6 +102,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             for task in sweepers:
                 task.cancel()
             await asyncio.gather(*sweepers, return_exceptions=True)
+            sandbox.close()
             await producer.stop()
             await redis.aclose()
 

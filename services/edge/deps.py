@@ -11,6 +11,7 @@ from redis.asyncio import Redis
 
 from shared.bus import Producer
 from shared.events import EventLog
+from shared.sandbox import PdfSandbox
 from shared.state import State
 
 from .settings import Settings
@@ -26,6 +27,7 @@ class EdgeContext:
     producer: Producer
     events: EventLog
     state: State
+    sandbox: PdfSandbox
     deadlines: Deadlines = field(init=False)
 
     def __post_init__(self) -> None:

@@ -44,7 +44,8 @@ async def create_review(
     if len(question) > s.max_question_chars:
         raise InputError(f"the question is over {s.max_question_chars} characters", code="question_too_long")
     data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for pdf.check to refuse it
-    page_count = await asyncio.to_thread(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
+    # PDFium reads the stranger's file in a worker process with a time and memory limit.
+    page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
     sha, path = await asyncio.to_thread(pdf.store, data, s.pdf_dir)
     rid = uuid.uuid4().hex
     now = time.time()

@@ -6,6 +6,7 @@ from shared import topics
 from shared.logs import setup
 from shared.messages import ReviewRequested
 from shared.runtime import Runtime
+from shared.sandbox import PdfSandbox
 
 from .handlers import STAGE, make_handler
 from .settings import Settings
@@ -14,5 +15,9 @@ from .settings import Settings
 async def main() -> None:
     settings = Settings()
     setup(STAGE, settings.log_level)
-    async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings.summary_chars))])
+    sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
+    try:
+        async with Runtime(settings, STAGE, settings.metrics_port) as rt:
+            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings.summary_chars, sandbox))])
+    finally:
+        sandbox.close()

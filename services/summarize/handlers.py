@@ -9,6 +9,7 @@ from shared import pdf, topics
 from shared.errors import Reject
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
 from shared.runtime import Runtime
+from shared.sandbox import PdfSandbox
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import summarize_page
@@ -17,7 +18,7 @@ log = logging.getLogger(__name__)
 STAGE = "summarize"
 
 
-def make_handler(rt: Runtime, summary_chars: int):
+def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox):
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
         env = msg.envelope
@@ -34,7 +35,7 @@ def make_handler(rt: Runtime, summary_chars: int):
             if not path.exists():
                 raise Reject(f"the stored PDF {env.doc_sha256} is missing")
             with clock.phase("inference"):
-                texts = await rt.cpu(pdf.page_texts, path)
+                texts = await sandbox.run(pdf.page_texts, path)  # untrusted: a worker process with limits
                 summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
             await rt.state.put_pages(env.doc_sha256, texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")

@@ -31,6 +31,7 @@ def edge(settings, tmp_path):
         "CLAUSEFLOW_REVIEW_DEADLINE_S": "2",
         "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "1",
         "CLAUSEFLOW_HEARTBEAT_S": "0.5",
+        "CLAUSEFLOW_MAX_UPLOAD_BYTES": "2000000",
     }
     log = open(tmp_path / "edge.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "services.edge"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -150,3 +151,27 @@ def test_the_deadline_holds_with_no_client_connected_and_cancels_the_stages(edge
     late, events, cancelled, told = asyncio.run(after_the_deadline())
     assert events == ["accepted", "error"] and late is None, "nothing follows the terminal event"
     assert cancelled and any(m.request_id == rid and "deadline" in m.reason for m in told), "the stages were told to stop"
+
+
+def test_a_chunked_upload_over_the_limit_is_cut_off_while_it_streams(edge, tmp_path):
+    boundary = "clauseflowboundary"
+    head = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"question\"\r\n\r\nliability?\r\n"
+            f"--{boundary}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"big.pdf\"\r\n"
+            "Content-Type: application/pdf\r\n\r\n%PDF-1.4\n").encode()
+    sent = []
+
+    def body():  # no Content-Length: chunked, as a client hiding its size would send it
+        yield head
+        for _ in range(400):  # 400 x 64 KiB = 25 MiB, far over the test edge's 2 MB limit
+            sent.append(1)
+            yield b"0" * 65536
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    try:
+        r = edge.post("/v1/reviews", content=body(), headers={"content-type": f"multipart/form-data; boundary={boundary}"})
+        status, code = r.status_code, r.json()["error"]["code"]
+    except httpx.HTTPError:  # the server may close the connection once it has answered
+        status, code = 413, "too_large"
+    assert (status, code) == (413, "too_large")
+    spooled = sum(f.stat().st_size for f in (tmp_path / "data").rglob("*") if f.is_file()) if (tmp_path / "data").exists() else 0
+    assert spooled == 0, "nothing of the refused upload was stored"

@@ -1,0 +1,78 @@
+"""Untrusted PDFs are opened in worker processes with a time and a memory limit.
+
+PDFium is C++ parsing files from strangers: a crafted file can loop, balloon or crash. In a
+worker process (``spawn``, address space capped with RLIMIT_AS) the worst it can do is cost
+that worker, which is killed at the time limit and replaced; the service and every other
+review go on, and the client gets a clear 4xx or `error` event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures as cf
+import functools
+import logging
+import multiprocessing as mp
+import resource
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from shared.errors import CorruptPdf, InputError
+from shared.telemetry import add_cpu
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+def _limit_memory(max_bytes: int) -> None:
+    resource.setrlimit(resource.RLIMIT_AS, (max_bytes, max_bytes))
+
+
+def _timed(fn: Callable[..., T], *args, **kwargs) -> tuple[T, float]:
+    t0 = time.process_time()
+    result = fn(*args, **kwargs)
+    return result, time.process_time() - t0
+
+
+class PdfSandbox:
+    """``await sandbox.run(fn, *args)``: ``fn`` (a picklable module-level function) in a worker."""
+
+    def __init__(self, workers: int = 2, timeout_s: float = 30.0, memory_mb: int = 1024) -> None:
+        self.workers, self.timeout_s, self.memory_bytes = workers, timeout_s, memory_mb * 1024 * 1024
+        self._pool = self._new_pool()
+
+    def _new_pool(self) -> cf.ProcessPoolExecutor:
+        return cf.ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"), initializer=_limit_memory, initargs=(self.memory_bytes,))
+
+    async def run(self, fn: Callable[..., T], *args, **kwargs) -> T:
+        loop = asyncio.get_running_loop()
+        pool = self._pool
+        future = loop.run_in_executor(pool, functools.partial(_timed, fn, *args, **kwargs))
+        try:
+            result, cpu_s = await asyncio.wait_for(future, self.timeout_s)
+        except asyncio.TimeoutError:
+            self._replace(pool, kill=True)
+            raise CorruptPdf(f"the PDF could not be read within {self.timeout_s:.0f} s", code="pdf_too_slow") from None
+        except cf.process.BrokenProcessPool:
+            self._replace(pool, kill=False)
+            raise CorruptPdf("reading the PDF crashed its worker", code="corrupt_pdf") from None
+        except MemoryError:
+            raise CorruptPdf(f"the PDF needs over {self.memory_bytes >> 20} MiB to read", code="pdf_too_big") from None
+        except InputError:
+            raise
+        add_cpu(cpu_s)
+        return result
+
+    def _replace(self, pool: cf.ProcessPoolExecutor, *, kill: bool) -> None:
+        if pool is not self._pool:
+            return  # another failure replaced it already
+        self._pool = self._new_pool()
+        if kill:
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        log.warning("PDF worker pool replaced (%s)", "killed at the time limit" if kill else "a worker died")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
