@@ -111,6 +111,9 @@ class Stack:
     extra_env: dict[str, str] = field(default_factory=dict)
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     kafka: str = ""
+    restarts: dict[str, int] = field(default_factory=dict)
+    _cmds: dict[str, tuple[list[str], dict[str, str] | None]] = field(default_factory=dict)
+    _next_try: dict[str, float] = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
@@ -121,6 +124,7 @@ class Stack:
         return self.workdir / "logs"
 
     def _spawn(self, name: str, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
+        self._cmds[name] = (cmd, env)
         self.log_dir.mkdir(parents=True, exist_ok=True)
         log = open(self.log_dir / f"{name}.log", "ab")  # noqa: SIM115 - lives as long as the process
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env or os.environ.copy(), cwd=ROOT, start_new_session=True)
@@ -187,6 +191,24 @@ class Stack:
             raise
         return self
 
+    def supervise(self) -> list[str]:
+        """Restart every process that has exited, as compose's `restart: unless-stopped` would:
+        with a backoff per process (1 s, doubling to 30 s), counted in ``restarts``. Returns the
+        names restarted now. Call it periodically; `make run` does, twice a second."""
+        restarted = []
+        now = time.monotonic()
+        for name, proc in list(self.procs.items()):
+            if proc.poll() is None or now < self._next_try.get(name, 0.0):
+                continue
+            n = self.restarts.get(name, 0)
+            print(f"{name} exited with code {proc.returncode}; restarting (restart {n + 1}; see {self.log_dir / (name + '.log')})", flush=True)
+            cmd, env = self._cmds[name]
+            self._spawn(name, cmd, env)
+            self.restarts[name] = n + 1
+            self._next_try[name] = now + min(30.0, 2.0**n)
+            restarted.append(name)
+        return restarted
+
     def stop_one(self, name: str, sig: int = signal.SIGTERM, timeout: float = 10) -> None:
         proc = self.procs.pop(name, None)
         if proc is None or proc.poll() is not None:
@@ -222,12 +244,8 @@ def main() -> None:
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     try:
-        while not stop:
-            for name, proc in stack.procs.items():
-                if proc.poll() is not None:
-                    print(f"{name} exited with code {proc.returncode}; see {stack.log_dir / (name + '.log')}", flush=True)
-                    stop.append(1)
-                    break
+        while not stop:  # only Ctrl-C or SIGTERM stops everything; a crashed process is restarted
+            stack.supervise()
             time.sleep(0.5)
     except KeyboardInterrupt:
         pass
