@@ -6,7 +6,7 @@ import asyncio
 import json
 import logging
 import time
-import uuid
+import secrets
 
 import anyio
 
@@ -47,7 +47,7 @@ async def create_review(
     # PDFium reads the stranger's file in a worker process with a time and memory limit.
     page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
     sha, path = await asyncio.to_thread(pdf.store, data, s.pdf_dir)
-    rid = uuid.uuid4().hex
+    rid = secrets.token_hex(16)  # 128 random bits (a uuid4 has 122): ids are not guessable
     now = time.time()
     await ctx.state.create_review(rid, {"status": "accepted", "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""})
     await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")

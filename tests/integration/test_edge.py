@@ -175,3 +175,9 @@ def test_a_chunked_upload_over_the_limit_is_cut_off_while_it_streams(edge, tmp_p
     assert (status, code) == (413, "too_large")
     spooled = sum(f.stat().st_size for f in (tmp_path / "data").rglob("*") if f.is_file()) if (tmp_path / "data").exists() else 0
     assert spooled == 0, "nothing of the refused upload was stored"
+
+
+def test_request_ids_are_128_random_bits(edge):
+    rids = [upload(edge) for _ in range(20)]
+    assert all(len(r) == 32 and int(r, 16) >= 0 for r in rids) and len(set(rids)) == 20
+    assert len({r[12] for r in rids}) > 1, "not a uuid4: no fixed version nibble"
