@@ -10,7 +10,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from prometheus_client import make_asgi_app
+from prometheus_client import start_http_server
 from redis.asyncio import Redis
 
 from shared import topics
@@ -93,6 +93,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         await ensure_topics(settings, [topics.name(t, settings.topic_prefix) for t in topics.ALL])
         producer = Producer(settings)
         await producer.start()
+        if settings.metrics_port:  # never on the public port: metrics tell who uploads how much
+            start_http_server(settings.metrics_port, addr=settings.metrics_host)
         sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
         app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s), sandbox)
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
@@ -109,7 +111,6 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
     app.include_router(router)
     app.add_middleware(UploadLimit, max_bytes=settings.max_upload_bytes)
-    app.mount("/metrics", make_asgi_app())
 
     @app.exception_handler(ClauseFlowError)
     async def _clauseflow_error(request: Request, exc: ClauseFlowError) -> JSONResponse:

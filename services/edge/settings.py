@@ -8,6 +8,7 @@ class Settings(CommonSettings):
 
     host: str = "127.0.0.1"
     port: int = 8000
+    metrics_port: int = 0  # Prometheus /metrics on its own port (0 = off), never the public one
     public_url: str = ""  # base of the URLs in responses; defaults to the request's own
     max_upload_bytes: int = Field(default=25 * 1024 * 1024, ge=1024)
     max_pages: int = Field(default=500, ge=1)

@@ -181,3 +181,7 @@ def test_request_ids_are_128_random_bits(edge):
     rids = [upload(edge) for _ in range(20)]
     assert all(len(r) == 32 and int(r, 16) >= 0 for r in rids) and len(set(rids)) == 20
     assert len({r[12] for r in rids}) > 1, "not a uuid4: no fixed version nibble"
+
+
+def test_metrics_are_not_on_the_public_port(edge):
+    assert edge.get("/metrics").status_code == 404

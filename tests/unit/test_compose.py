@@ -188,7 +188,8 @@ def test_edge_is_published_and_workers_expose_metrics(services):
     assert edge["environment"]["CLAUSEFLOW_HOST"] == "0.0.0.0"
     published = {str(p).split("/")[0] if isinstance(p, str | int) else f"{p.get('published')}:{p['target']}" for p in edge["ports"]}
     assert "8000:8000" in published
-    for name in WORKERS:
+    assert not any("9100" in p for p in published), "metrics are not published"
+    for name in [*WORKERS, "edge"]:
         assert services[name]["environment"]["CLAUSEFLOW_METRICS_PORT"] == "9100"
         assert 9100 in [int(p) for p in services[name]["expose"]], name
 
@@ -213,7 +214,7 @@ def test_prometheus_scrapes_the_edge_and_every_worker(services):
     yaml = pytest.importorskip("yaml")
     config = yaml.safe_load((ROOT / "infra/prometheus.yml").read_text())
     targets = {t for job in config["scrape_configs"] for sc in job.get("static_configs", []) for t in sc["targets"]}
-    assert "edge:8000" in targets
+    assert "edge:9100" in targets and "edge:8000" not in targets
     assert {f"{w}:9100" for w in WORKERS} <= targets
     assert any(t.endswith(":/etc/prometheus/prometheus.yml:ro") for t in services["prometheus"]["volumes"])
 
