@@ -39,3 +39,27 @@ def test_kill_9_of_phase2_with_reviews_in_flight(stack):
         r, _ = submit(client, make_contract(title="AFTER THE RESTART").data, "Mark every liability clause and explain the risk")
         after = events(client, r.json()["request_id"])
         assert "draft" in [e["type"] for e in after] and after[-1]["type"] == "final"
+
+
+@pytest.mark.parametrize("name", ["summarize", "locate", "phase2", "analyze", "edge"])
+def test_sigterm_stops_a_service_within_5_seconds(stack, name):
+    from shared.stack import wait_http
+
+    proc = stack.procs[name]
+    t0 = time.monotonic()
+    os.killpg(proc.pid, signal.SIGTERM)
+    code = proc.wait(10)
+    took = time.monotonic() - t0
+    # uvicorn shuts down gracefully, then re-raises the signal it caught (exit status -15).
+    assert took < 5 and code == (-signal.SIGTERM if name == "edge" else 0), (name, took, code)
+    if name == "edge":
+        assert "Application shutdown complete" in (stack.log_dir / "edge.log").read_text(errors="replace")
+    assert name in stack.supervise()
+    if name == "edge":
+        wait_http(f"{stack.base_url}/healthz", stack.procs[name], 60, name)
+    else:  # the restarted worker logs "ready" once more: once at start, once per restart
+        log = stack.log_dir / f"{name}.log"
+        deadline = time.monotonic() + 60
+        while log.read_text(errors="replace").count(f"{name} ready") < 1 + stack.restarts[name] and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert log.read_text(errors="replace").count(f"{name} ready") == 1 + stack.restarts[name]
