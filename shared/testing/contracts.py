@@ -55,8 +55,9 @@ class GeneratedContract:
     termination_page: int = TERMINATION_PAGE
 
 
-def make_contract(extra_pages: int = 0, title: str = "MASTER SERVICES AGREEMENT") -> GeneratedContract:
-    """A PDF with the clauses above, one page each, then ``extra_pages`` of filler."""
+def make_contract(extra_pages: int = 0, title: str = "MASTER SERVICES AGREEMENT", last_page: str = "") -> GeneratedContract:
+    """A PDF with the clauses above, one page each, then ``extra_pages`` of filler, then
+    ``last_page`` (if given) as one more page."""
     pdf = FPDF(format="A4")
     pdf.set_auto_page_break(auto=False)
     for page in sorted(CLAUSES):
@@ -75,9 +76,13 @@ def make_contract(extra_pages: int = 0, title: str = "MASTER SERVICES AGREEMENT"
         pdf.add_page()
         pdf.set_font("helvetica", "", 10)
         pdf.multi_cell(0, 5, f"SCHEDULE {i + 1}. " + FILLER, new_x="LMARGIN", new_y="NEXT")
+    if last_page:
+        pdf.add_page()
+        pdf.set_font("helvetica", "", 10)
+        pdf.multi_cell(0, 5, last_page, new_x="LMARGIN", new_y="NEXT")
     buf = io.BytesIO()
     pdf.output(buf)
-    return GeneratedContract(buf.getvalue(), len(CLAUSES) + extra_pages)
+    return GeneratedContract(buf.getvalue(), len(CLAUSES) + extra_pages + bool(last_page))
 
 
 def encrypted(data: bytes, password: str = "secret") -> bytes:

@@ -54,6 +54,15 @@ async def run_until(loop: ConsumerLoop, done: asyncio.Event, timeout: float = 30
         await loop.stop()
 
 
+async def first_dead_letter(settings, loop: ConsumerLoop) -> DeadLetter:
+    dlq = AIOKafkaConsumer(loop.dead_letter_topic, bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
+    await dlq.start()
+    try:
+        return DeadLetter.FromString((await asyncio.wait_for(dlq.getone(), 10)).value)
+    finally:
+        await dlq.stop()
+
+
 @pytest.mark.parametrize("base_topic", topics.ALL)
 async def test_round_trip_per_topic(settings, base_topic):
     make = MESSAGES[base_topic]
@@ -133,15 +142,9 @@ async def test_failing_handler_dead_letters_and_tells_the_client(settings):
         await loop.start()
         await rt.producer.publish(topics.REQUESTED, "rid-bad", MESSAGES[topics.REQUESTED]("rid-bad"))
         events = await events_while_running(rt, loop, "rid-bad")
-        dlq = AIOKafkaConsumer(loop.dead_letter_topic, bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
-        await dlq.start()
-        try:
-            record = await asyncio.wait_for(dlq.getone(), 10)
-        finally:
-            await dlq.stop()
+        letter = await first_dead_letter(settings, loop)
     assert attempts == [1], "Reject is not retried"
     assert [(e.type, e.data["code"], e.data["stage"]) for e in events] == [("error", "unprocessable", "failing")]
-    letter = DeadLetter.FromString(record.value)
     assert letter.consumer == "failing" and "can never be processed" in letter.error
     assert ReviewRequested.FromString(letter.value).envelope.request_id == "rid-bad"
 
@@ -279,3 +282,31 @@ async def test_analyze_redelivered_after_its_final_does_not_call_the_llm_again(s
         await Analyzer(rt, s, clause_model.default()).handle(MESSAGES[topics.LOCATED](rid))
         events = await rt.events.read(rid)
     assert [(e.type, e.data) for e in events] == [("final", {"answer": "the first"})]
+
+
+async def test_a_poison_message_is_dead_lettered_with_its_reason_and_the_consumer_keeps_going(settings):
+    async with Runtime(settings, "poison") as rt:
+        handled = asyncio.Event()
+
+        async def handler(msg):
+            handled.set()
+
+        loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
+        await loop.start()
+        await rt.producer.publish_raw(topics.name(topics.REQUESTED, settings.topic_prefix), b"rid-poison", b"\xff\x00 not a protobuf \x13\x37")
+        await rt.producer.publish(topics.REQUESTED, "rid-good", MESSAGES[topics.REQUESTED]("rid-good"))
+        task = asyncio.create_task(loop.run())
+        try:
+            await asyncio.wait_for(handled.wait(), 20)
+            for _ in range(100):
+                if await rt.events.read("rid-poison"):
+                    break
+                await asyncio.sleep(0.1)
+            told = await rt.events.read("rid-poison")
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            await loop.stop()
+        letter = await first_dead_letter(settings, loop)
+    assert letter.key == b"rid-poison" and "undecodable" in letter.error
+    assert [(e.type, e.data["code"]) for e in told] == [("error", "unprocessable")]
