@@ -29,16 +29,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.bench_clauses import load_dev  # noqa: E402
 from services.analyze import logic as analyze  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
-from shared import clause_model, cuad, direct, findings, pdf, routing  # noqa: E402
+from shared import clause_model, cuad, direct, findings, routing  # noqa: E402
 from shared.stack import LLM_MODEL, free_port, llm_model_file, wait_http  # noqa: E402
 
 
 def load(n: int) -> list[dict]:
-    rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[:n]
+    rows = load_dev(n)
     for r in rows:
-        r["texts"] = pdf.page_texts(Path(r["pdf"]))
+        r["texts"] = r["pages_text"]
         r["by_cat"] = defaultdict(list)
         for c in r["clauses"]:
             r["by_cat"][c["category"]].append(c["text"])

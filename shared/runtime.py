@@ -96,7 +96,7 @@ class Runtime:
         if await self.state.is_cancelled(env.request_id):
             MESSAGES.labels(self.service, "skipped_cancelled").inc()
             return None
-        if await self.state.get_status(env.request_id) == "failed" or await self.events.ended(env.request_id):
+        if await self.events.ended(env.request_id):
             MESSAGES.labels(self.service, "skipped_ended").inc()  # the client has its terminal event
             return None
         done = await self.state.stage_done(env.request_id, self.service)

@@ -25,7 +25,6 @@ class Analyzer:
     def __init__(self, rt: Runtime, settings: Settings, model: ClauseModel) -> None:
         self.rt = rt
         self.s = settings
-        self.model = model
         self.scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
         self.llm = LlmStream(rt, settings)
 

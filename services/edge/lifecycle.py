@@ -40,30 +40,20 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
     await stop(ctx, rid, reason, "cancelled", {"reason": reason}, "cancelled")
 
 
-class Deadlines:
-    """Every review ends by its deadline, whether or not a client is connected: a
-    shared.schedule.Schedule (``{prefix}deadlines``) swept by every edge process."""
+class Deadlines(Schedule):
+    """Every review ends by its deadline, whether or not a client is connected: a schedule
+    (``{prefix}deadlines``) swept by every edge process."""
 
     def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
+        super().__init__(ctx.redis, f"{ctx.settings.topic_prefix}deadlines", interval_s)
         self.ctx = ctx
-        self.interval_s = interval_s
-        self.schedule = Schedule(ctx.redis, f"{ctx.settings.topic_prefix}deadlines")
 
-    async def watch(self, rid: str, created_at: float) -> None:
-        await self.schedule.watch(rid, created_at + self.ctx.settings.review_deadline_s)
-
-    async def expire(self, rid: str) -> bool:
+    async def act(self, rid: str) -> bool:
         body = {"code": "timeout", "message": "the review did not finish in time", "stage": "edge"}
         if await stop(self.ctx, rid, "deadline passed", "error", body, "failed"):
             log.warning("review %s stopped at its deadline", rid)
             return True
         return False
-
-    async def sweep(self, now: float) -> list[str]:
-        return await self.schedule.sweep(now, self.expire)
-
-    async def run(self) -> None:
-        await self.schedule.run(self.expire, self.interval_s)
 
 
 async def expire_pdfs(ctx: EdgeContext) -> None:

@@ -51,7 +51,7 @@ async def create_review(
     now = time.time()
     await ctx.state.create_review(rid, {"status": "accepted", "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""})
     await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")
-    await ctx.deadlines.watch(rid, now)
+    await ctx.deadlines.watch(rid, now + s.review_deadline_s)
     env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now)
     try:
         await ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, pdf_path=str(path.resolve())))

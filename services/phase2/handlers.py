@@ -25,8 +25,8 @@ STAGE = "phase2"
 AUDIT = {"stage": STAGE, "phase2": True, "final": False}
 
 
-class Withdrawal:
-    """Drafts waiting for their final, due at their ``expires_at`` (a shared.schedule.Schedule).
+class Withdrawal(Schedule):
+    """Drafts waiting for their final, due at their ``expires_at``.
 
     Any phase2 replica may sweep, and the event log refuses `draft_expired` once the stream
     has ended (final, error or cancelled), so a draft whose final came in time is never
@@ -34,27 +34,15 @@ class Withdrawal:
     """
 
     def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
+        super().__init__(rt.redis, f"{rt.settings.topic_prefix}drafts:pending", interval_s)
         self.rt = rt
-        self.interval_s = interval_s
-        self.schedule = Schedule(rt.redis, f"{rt.settings.topic_prefix}drafts:pending")
-        self.key = self.schedule.key
 
-    async def watch(self, request_id: str, expires_at: float) -> None:
-        await self.schedule.watch(request_id, expires_at)
-
-    async def withdraw(self, rid: str) -> bool:
+    async def act(self, rid: str) -> bool:
         body = {"reason": "no final arrived in time; the draft is withdrawn while the analysis goes on"}
         if await self.rt.events.emit(rid, "draft_expired", body, dedupe="draft_expired", audit={**AUDIT, "event": "draft_expired"}):
             MESSAGES.labels(STAGE, "draft_expired").inc()
             return True
         return False
-
-    async def sweep(self, now: float) -> list[str]:
-        """Withdraw every draft due by ``now``; returns the request ids withdrawn."""
-        return await self.schedule.sweep(now, self.withdraw)
-
-    async def run(self) -> None:
-        await self.schedule.run(self.withdraw, self.interval_s)
 
 
 async def drop_draft(rt: Runtime, request_id: str, reason: str) -> None:
