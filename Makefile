@@ -25,6 +25,7 @@ test: install
 
 proto: install
 	$(PY) -m shared.gen_proto
+	$(PY) -m shared.asyncapi --write
 
 bench: install
 	$(PY) bench/bench_pipeline.py

@@ -49,6 +49,9 @@ SLOW_S = 3.0
 BUSY_QUESTION = "Explain every clause of this contract in detail, with the risk of each"
 
 
+HEADERS: dict[str, dict[str, str]] = {}  # by edge base URL: its development key
+
+
 class StackProcess:
     """``python -m shared.stack`` of one checkout, on a free port, in a temporary directory."""
 
@@ -65,7 +68,10 @@ class StackProcess:
         )
         wait_http(f"http://127.0.0.1:{port}/healthz", self.proc, 300, f"stack of {self.checkout}")
         time.sleep(3)  # the workers log "ready" after the edge answers
-        return f"http://127.0.0.1:{port}"
+        base = f"http://127.0.0.1:{port}"
+        key = Path(self.tmp.name) / "keys" / "dev.key"  # versions with API keys make one at start
+        HEADERS[base] = {"Authorization": f"Bearer {key.read_text().strip()}"} if key.exists() else {}
+        return base
 
     def __exit__(self, *exc) -> None:
         os.killpg(self.proc.pid, signal.SIGTERM)
@@ -113,7 +119,7 @@ async def one(client, base, path, question, stages: list) -> tuple[float | None,
 
 async def phase_serial(base: str, jobs, label: str) -> dict:
     times, misses, stages = [], [], []
-    async with httpx.AsyncClient(timeout=httpx.Timeout(120, connect=10), trust_env=False) as client:
+    async with httpx.AsyncClient(timeout=httpx.Timeout(120, connect=10), trust_env=False, headers=HEADERS.get(base, {})) as client:
         for i, (path, question) in enumerate(jobs, 1):
             took, why = await one(client, base, path, question, stages)
             (times.append(took) if took is not None else misses.append(why))
@@ -125,7 +131,7 @@ async def phase_serial(base: str, jobs, label: str) -> dict:
 
 async def phase_load(base: str, jobs, busy: Path) -> dict:
     times, misses, stages = [], [], []
-    async with httpx.AsyncClient(timeout=httpx.Timeout(300, connect=10), trust_env=False, limits=httpx.Limits(max_connections=64)) as client:
+    async with httpx.AsyncClient(timeout=httpx.Timeout(300, connect=10), trust_env=False, limits=httpx.Limits(max_connections=64), headers=HEADERS.get(base, {})) as client:
         for b in range(0, len(jobs), BATCH):
             batch = jobs[b : b + BATCH]
             gen = await submit(client, base, busy, BUSY_QUESTION)  # the LLM is generating while the batch arrives
@@ -190,7 +196,7 @@ def main() -> None:
         cursor = q[0] + 1
         jobs.append((Path(label["pdf"]), q[2]))
     busy = max((Path(lab["pdf"]) for lab in cuad.labels("dev")), key=lambda p: p.stat().st_size)
-    env = {"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens)}
+    env = {"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens), "CLAUSEFLOW_UPLOAD_RATE": "100000/minute", "CLAUSEFLOW_MAX_BACKLOG": "10000"}
     versions = ([("previous", args.previous.resolve())] if args.previous and not args.only_this else []) + [("this", ROOT)]
     info = machine_info()
     print(f"{len(jobs)} contracts; {info['nproc']} CPUs ({info['cpu_model']}); {info['date']}", flush=True)

@@ -170,9 +170,9 @@ async def run_review(client: httpx.AsyncClient, base: str, path: Path, question:
             pass
 
 
-async def run_all(base: str, jobs: list[tuple[Path, str, Result]], timeout_s: float) -> None:
+async def run_all(base: str, jobs: list[tuple[Path, str, Result]], timeout_s: float, headers: dict[str, str]) -> None:
     timeout = httpx.Timeout(60.0, connect=10.0)
-    async with httpx.AsyncClient(timeout=timeout, trust_env=False) as client:
+    async with httpx.AsyncClient(timeout=timeout, trust_env=False, headers=headers) as client:
         for i, (path, question, res) in enumerate(jobs, 1):
             await run_review(client, base, path, question, res, timeout_s)
             print(f"  [{i}/{len(jobs)}] {res.file[:60]}: 202 {fmt(res.t_202)}  draft {fmt(res.t_draft)}  final {fmt(res.t_final)}"
@@ -297,6 +297,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-n", type=int, default=20, help="contracts to review (default 20)")
     ap.add_argument("--url", help="an already-running stack's edge, e.g. http://127.0.0.1:8000 (else start one)")
+    ap.add_argument("--key", default=os.environ.get("CLAUSEFLOW_API_KEY"), help="API key for --url (default $CLAUSEFLOW_API_KEY)")
     ap.add_argument("--max-tokens", type=int, default=64, help="CLAUSEFLOW_MAX_TOKENS for a stack started here (default 64)")
     ap.add_argument("--seed", type=int, default=0, help="offset of the contract pick and the category rotation")
     ap.add_argument("--timeout", type=float, default=180.0, help="seconds per review, upload to final (default 180)")
@@ -331,12 +332,13 @@ def main() -> int:
         host = urlparse(base).hostname
         if host not in ("127.0.0.1", "localhost", "::1"):
             print(f"warning: {host} is not this machine", file=sys.stderr)
+        headers = {"Authorization": f"Bearer {args.key}"} if args.key else {}
         stack_desc = base
     else:
         from shared.stack import Stack
 
         tmp = tempfile.TemporaryDirectory(prefix="clauseflow-bench-")
-        stack = Stack(workdir=Path(tmp.name), redis_url=os.environ.get("REDIS_URL"), extra_env={"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens)})
+        stack = Stack(workdir=Path(tmp.name), redis_url=os.environ.get("REDIS_URL"), extra_env={"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens), "CLAUSEFLOW_UPLOAD_RATE": "100000/minute"})
         print("starting the local stack ...", flush=True)
         t0 = time.perf_counter()
         try:
@@ -346,10 +348,11 @@ def main() -> int:
             raise
         print(f"stack up in {time.perf_counter() - t0:.1f} s at {stack.base_url}", flush=True)
         base = stack.base_url
+        headers = stack.headers()
         stack_desc = f"local (started here, {base})"
 
     try:
-        asyncio.run(run_all(base, jobs, args.timeout))
+        asyncio.run(run_all(base, jobs, args.timeout, headers))
     except KeyboardInterrupt:
         print("interrupted; reporting what finished", file=sys.stderr)
     finally:

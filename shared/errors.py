@@ -6,7 +6,9 @@
     │   ├── TooLarge                over the size or page limit
     │   ├── EncryptedPdf            password protected
     │   └── CorruptPdf              truncated or unreadable
-    ├── NotFound                    unknown request id (404)
+    ├── Unauthorized                no API key, or not a valid one (401)
+    ├── NotFound                    unknown request id, or another tenant's (404)
+    ├── Overloaded                  over the tenant's upload rate (429) or the backlog (503)
     └── StageError                  a stage failed after 202: reaches the client as an `error` event
         ├── RetryLater              transient (dependency down, timeout): the bus retries the handler
         └── Reject                  the message can never be processed: dead-lettered at once
@@ -24,12 +26,15 @@ class ClauseFlowError(Exception):
 
     code = "internal"
     status = 500
+    retry_after: float | None = None  # seconds: the edge sends it as Retry-After
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(self, message: str, *, code: str | None = None, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
+        if retry_after is not None:
+            self.retry_after = retry_after
 
 
 class InputError(ClauseFlowError):
@@ -52,8 +57,22 @@ class CorruptPdf(InputError):
     code, status = "corrupt_pdf", 422
 
 
+class Unauthorized(ClauseFlowError):
+    code, status = "unauthorized", 401
+
+
 class NotFound(ClauseFlowError):
     code, status = "not_found", 404
+
+
+class Overloaded(ClauseFlowError):
+    """Too much at once: 429 for one tenant's rate, 503 for the whole system's backlog."""
+
+    code, status = "overloaded", 503
+
+    def __init__(self, message: str, *, status: int, code: str, retry_after: float) -> None:
+        super().__init__(message, code=code, retry_after=retry_after)
+        self.status = status
 
 
 class StageError(ClauseFlowError):
@@ -61,7 +80,7 @@ class StageError(ClauseFlowError):
 
 
 class RetryLater(StageError):
-    code, status = "dependency_unavailable", 503
+    code, status, retry_after = "dependency_unavailable", 503, 5.0
 
 
 class Reject(StageError):

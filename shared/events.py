@@ -24,8 +24,9 @@ TERMINAL = frozenset({"final", "error", "cancelled"})
 # been appended already, claim the dedupe name in the request's dedupe hash and, only if it was
 # new, append the event (the stream capped at about ARGV[6] entries), mark the stream ended
 # when the event is terminal, and push the audit entry if one is given. One dedupe hash per
-# request, not one key per event: a 256-token answer is 256 deltas.
-# KEYS: stream, dedupe hash, ended marker, audit list.
+# request, not one key per event: a 256-token answer is 256 deltas. A terminal event also takes
+# the review off the set of open reviews (the edge's deadlines and backlog).
+# KEYS: stream, dedupe hash, ended marker, audit list, open reviews.
 # ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name.
 _APPEND_ONCE = """
 if redis.call('EXISTS', KEYS[3]) == 1 then
@@ -37,6 +38,7 @@ if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
   redis.call('EXPIRE', KEYS[1], ARGV[3])
   if ARGV[4] == '1' then
     redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[3])
+    redis.call('ZREM', KEYS[5], ARGV[8])
   end
   if ARGV[5] ~= '' then
     redis.call('RPUSH', KEYS[4], ARGV[5])
@@ -46,6 +48,11 @@ if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
 end
 return false
 """
+
+
+def open_key(prefix: str = "") -> str:
+    """The sorted set of reviews accepted and not yet ended, scored by their deadline."""
+    return f"{prefix}reviews:open"
 
 
 def stream_key(request_id: str) -> str:
@@ -71,8 +78,9 @@ class Event:
 class EventLog:
     """Appends to and reads from the per-request event streams."""
 
-    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, max_len: int = 10_000) -> None:
+    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, max_len: int = 10_000, prefix: str = "") -> None:
         self._redis = redis
+        self._open = open_key(prefix)
         self._ttl_s = ttl_s
         self._max_len = max_len  # per stream, approximately: the oldest events go first
         self._append_once = redis.register_script(_APPEND_ONCE)
@@ -96,8 +104,8 @@ class EventLog:
             dedupe = f"{type_}:{time.time_ns()}"
         entry = json.dumps({"at": time.time(), **audit}) if audit else ""
         result = await self._append_once(
-            keys=[stream_key(request_id), f"evdedupe:{request_id}", ended_key(request_id), f"audit:{request_id}"],
-            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe],
+            keys=[stream_key(request_id), f"evdedupe:{request_id}", ended_key(request_id), f"audit:{request_id}", self._open],
+            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe, request_id],
         )
         return _text(result) if result else None
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import uuid
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -49,28 +48,14 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def store(data: bytes, pdf_dir: Path) -> tuple[str, Path]:
-    """Store content-addressed by sha256 (idempotent); return (sha, path)."""
-    digest = sha256(data)
-    path = pdf_dir / digest[:2] / f"{digest}.pdf"
-    if path.exists():
-        path.touch()  # uploaded again: its retention starts over
-    else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{uuid.uuid4().hex}.tmp")  # unique: two uploads of one PDF at once must not share it
-        tmp.write_bytes(data)
-        tmp.replace(path)  # atomic: readers never see half a file
-    return digest, path
-
-
-def page_texts(path: Path) -> list[str]:
+def page_texts(source: bytes | Path) -> list[str]:
     """The text layer of every page, in order (empty string for a page without one)."""
     with _PDFIUM:
-        return _page_texts(path)
+        return _page_texts(source)
 
 
-def _page_texts(path: Path) -> list[str]:
-    doc = pdfium.PdfDocument(str(path))
+def _page_texts(source: bytes | Path) -> list[str]:
+    doc = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     try:
         texts = []
         for i in range(len(doc)):
@@ -82,18 +67,3 @@ def _page_texts(path: Path) -> list[str]:
         return texts
     finally:
         doc.close()
-
-
-def expire(pdf_dir: Path, older_than: float) -> int:
-    """Delete stored PDFs (and leftover temporary files) last written before ``older_than``
-    (a Unix time); returns how many. A PDF uploaded again is written again, so its clock
-    restarts."""
-    removed = 0
-    for path in list(pdf_dir.glob("*/*.pdf")) + list(pdf_dir.glob("*/*.tmp")):
-        try:
-            if path.stat().st_mtime < older_than:
-                path.unlink()
-                removed += 1
-        except FileNotFoundError:
-            pass  # another sweeper took it
-    return removed

@@ -21,7 +21,7 @@ from shared.events import EventLog
 from shared.logs import request_id_var
 from shared.messages import Envelope
 from shared.settings import CommonSettings
-from shared.state import State
+from shared.state import State, doc_key
 from shared.telemetry import MESSAGES, StageClock, timed_cpu
 
 log = logging.getLogger(__name__)
@@ -35,9 +35,10 @@ class Runtime:
         self.settings = settings
         self.service = service
         self.metrics_port = metrics_port
-        self.redis = Redis.from_url(settings.redis_url)
+        # Bounded calls: a stopped Redis fails a call (and the handler retries) instead of hanging it.
+        self.redis = Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=10)
         self.producer = Producer(settings)
-        self.events = EventLog(self.redis, settings.event_ttl_s)
+        self.events = EventLog(self.redis, settings.event_ttl_s, prefix=settings.topic_prefix)
         self.state = State(self.redis, settings.event_ttl_s)
         self._loops: list[ConsumerLoop] = []
         # CPU-bound work runs in worker threads, one at a time per process: several messages
@@ -126,9 +127,9 @@ class Runtime:
 
     async def page_texts(self, env: Envelope) -> list[str]:
         """The document's page texts, which summarize left in Redis."""
-        texts = await self.state.get_pages(env.doc_sha256)
+        texts = await self.state.get_pages(doc_key(env))
         if texts is None:
-            raise Reject(f"page texts of {env.doc_sha256} are gone from Redis")
+            raise Reject(f"page texts of {doc_key(env)} are gone from Redis")
         return texts
 
     async def fail_request(self, request_id: str, exc: BaseException) -> None:

@@ -43,6 +43,12 @@ class CommonSettings(BaseSettings):
     pdf_memory_mb: int = Field(default=1024, ge=128)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)  # events, state, caches, audit: the retention
     draft_ttl_s: int = Field(default=600, ge=60)  # the draft's temporary record (the design: 10 minutes)
+    # Where uploaded PDFs are kept (shared.blobs): "" = {data_dir}/pdfs, a directory, or
+    # s3://bucket (S3 or MinIO; credentials the usual AWS way).
+    blob_url: str = ""
+    s3_endpoint_url: str = ""
+    s3_region: str = "us-east-1"
+    s3_create_bucket: bool = False  # make the bucket at first use (local servers; not on AWS)
     log_level: str = "INFO"
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.
     metrics_host: str = "127.0.0.1"

@@ -112,6 +112,8 @@ class Stack:
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     kafka: str = ""
     restarts: dict[str, int] = field(default_factory=dict)
+    tenants: tuple[str, ...] = ("dev",)  # one API key each (keys); the first is the default
+    keys: dict[str, str] = field(default_factory=dict)
     _cmds: dict[str, tuple[list[str], dict[str, str] | None]] = field(default_factory=dict)
     _next_try: dict[str, float] = field(default_factory=dict)
 
@@ -122,6 +124,32 @@ class Stack:
     @property
     def log_dir(self) -> Path:
         return self.workdir / "logs"
+
+    @property
+    def api_key(self) -> str:
+        return self.keys[self.tenants[0]]
+
+    def headers(self, tenant: str | None = None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.keys[tenant or self.tenants[0]]}"}
+
+    def make_keys(self) -> Path:
+        """One development key per tenant, kept in ``{workdir}/keys/{tenant}.key`` (so a
+        restarted `make run` prints the same key) and given to the edge only as digests."""
+        from services.edge.auth import digest, new_key
+
+        kdir = self.workdir / "keys"
+        kdir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        lines = []
+        for tenant in self.tenants:
+            path = kdir / f"{tenant}.key"
+            if not path.exists():
+                path.touch(mode=0o600)
+                path.write_text(new_key() + "\n")
+            self.keys[tenant] = path.read_text().strip()
+            lines.append(f"{tenant} {digest(self.keys[tenant])}\n")
+        digests = self.workdir / "api-keys"
+        digests.write_text("".join(lines))
+        return digests
 
     def _spawn(self, name: str, cmd: list[str], env: dict[str, str] | None = None) -> subprocess.Popen:
         self._cmds[name] = (cmd, env)
@@ -175,7 +203,9 @@ class Stack:
     def start_services(self) -> None:
         env = self.service_env()
         self.edge_port = self.edge_port or free_port()
-        edge = self._spawn("edge", [sys.executable, "-m", "services.edge"], {**env, "CLAUSEFLOW_PORT": str(self.edge_port)})
+        edge_env = {**env, "CLAUSEFLOW_PORT": str(self.edge_port)}
+        edge_env.setdefault("CLAUSEFLOW_API_KEYS_FILE", str(self.make_keys()))
+        edge = self._spawn("edge", [sys.executable, "-m", "services.edge"], edge_env)
         # analyze works only for the final: below the draft path's priority, like the LLM server.
         workers = {w: self._spawn(w, [*_nice(w), sys.executable, "-m", f"services.{w}"], env) for w in WORKERS}
         wait_http(f"{self.base_url}/healthz", edge, 60, "edge")
@@ -239,8 +269,11 @@ def main() -> None:
     stack = Stack(workdir=args.workdir, edge_port=args.port, redis_url=os.environ.get("REDIS_URL"), fast_groups=True)
     print("starting broker, Redis, LLM server and services ...", flush=True)
     stack.start()
-    print(f"\nClauseFlow is up: {stack.base_url}/   (logs in {stack.log_dir}; Ctrl-C stops everything)", flush=True)
-    print(f"  curl -F file=@contract.pdf -F question='Mark every liability clause and explain the risk' {stack.base_url}/v1/reviews", flush=True)
+    key = stack.api_key
+    print(f"\nClauseFlow is up: {stack.base_url}/#key={key}   (logs in {stack.log_dir}; Ctrl-C stops everything)", flush=True)
+    print(f"  development API key (tenant 'dev'): {key}   (kept in {stack.workdir / 'keys'})", flush=True)
+    print(f"  .venv/bin/python -m services.cli contract.pdf 'Mark every liability clause and explain the risk'", flush=True)
+    print(f"  curl -H 'Authorization: Bearer {key}' -F file=@contract.pdf -F question='Mark every liability clause' {stack.base_url}/v1/reviews", flush=True)
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     try:

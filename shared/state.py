@@ -2,9 +2,12 @@
 
 Keys (all expire):
     review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
-    doc:{sha256}:pages         JSON list of page texts (content-addressed; reused across uploads)
-    doc:{sha256}:summaries     JSON list of one-line page summaries
-    doc:{sha256}:scores:{model} the clause model's scores of the document's units (NumPy .npy)
+    doc:{doc}:pages            JSON list of page texts (reused across one tenant's uploads)
+    doc:{doc}:summaries        JSON list of one-line page summaries
+    doc:{doc}:scores:{model}   the clause model's scores of the document's units (NumPy .npy)
+                               ({doc} = doc_key(envelope): "{tenant}:{sha256}", never shared
+                               between tenants: a cache hit must not tell one tenant what
+                               another uploaded)
     temp_{request_id}          the draft (TTL 10 minutes, per the draft rules); nowhere else
     audit:{request_id}         list of JSON audit entries (written with their event: shared.events)
     {prefix}drafts:pending     sorted set: drafts awaiting their final, by expires_at (phase2)
@@ -25,6 +28,11 @@ import numpy as np
 from redis.asyncio import Redis
 
 DRAFT_TTL_S = 600
+
+
+def doc_key(env) -> str:
+    """A document's cache key: its content address within its tenant."""
+    return f"{env.tenant}:{env.doc_sha256}" if env.tenant else env.doc_sha256
 
 
 class State:

@@ -66,6 +66,16 @@ async def redis(redis_url):
 @pytest.fixture
 def settings(redis_url, kafka_bootstrap, tmp_path) -> CommonSettings:
     """Settings for one test: a fresh topic prefix and consumer groups, short group timeouts."""
+    return _settings(redis_url, kafka_bootstrap, tmp_path)
+
+
+@pytest.fixture(scope="module")
+def settings_module(redis_url, kafka_bootstrap, tmp_path_factory) -> CommonSettings:
+    """The same for a module's tests that share one service process."""
+    return _settings(redis_url, kafka_bootstrap, tmp_path_factory.mktemp("module"))
+
+
+def _settings(redis_url: str, kafka_bootstrap: str, tmp_path) -> CommonSettings:
     tag = uuid.uuid4().hex[:8]
     return CommonSettings(
         kafka_bootstrap=kafka_bootstrap,

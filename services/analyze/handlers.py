@@ -9,6 +9,7 @@ from shared.clause_model import ClauseModel
 from shared.messages import ReviewCancel, ReviewLocated
 from shared.runtime import Runtime
 from shared.scores import SharedScores
+from shared.state import doc_key
 from shared.telemetry import MESSAGES, timing_dict
 
 from . import logic
@@ -46,7 +47,7 @@ class Analyzer:
             # Findings read every page: locate scored the whole document already (shared
             # scores), and a clause outside the located pages is still the contract's. The LLM
             # reads only the located pages.
-            scored = await self.scores.get(env.doc_sha256, texts)
+            scored = await self.scores.get(doc_key(env), texts)
             found = await self.rt.cpu(findings.findings, scored, cats)
             searched = sum(1 for t in texts if t.strip())
             on_located = set(located)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -11,15 +12,23 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from prometheus_client import start_http_server
+from limits.aio.storage import RedisStorage
+from limits.aio.strategies import MovingWindowRateLimiter
+from limits.errors import StorageError
 from redis.asyncio import Redis
+from redis.backoff import NoBackoff
+from redis.exceptions import RedisError
+from redis.retry import Retry
 
 from shared import topics
+from shared.blobs import open_blobs
 from shared.bus import Producer, ensure_topics
-from shared.errors import ClauseFlowError, error_body
+from shared.errors import ClauseFlowError, RetryLater, error_body
 from shared.events import EventLog
 from shared.sandbox import PdfSandbox
 from shared.state import State
 
+from .auth import Keys
 from .deps import EdgeContext
 from .lifecycle import expire_pdfs
 from .routes import router
@@ -86,9 +95,13 @@ class UploadLimit:
 def build_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
 
+    keys = Keys.from_settings(settings.api_keys, settings.api_keys_file)  # none configured: refuse to start
+
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        redis = Redis.from_url(settings.redis_url)
+        # A request's Redis calls fail fast (503 with Retry-After) rather than hang on a stopped Redis.
+        t = settings.redis_timeout_s
+        redis = Redis.from_url(settings.redis_url, socket_connect_timeout=t, socket_timeout=t + 1.5, retry=Retry(NoBackoff(), 0))
         await redis.ping()
         await ensure_topics(settings, [topics.name(t, settings.topic_prefix) for t in topics.ALL])
         producer = Producer(settings)
@@ -96,7 +109,11 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         if settings.metrics_port:  # never on the public port: metrics tell who uploads how much
             start_http_server(settings.metrics_port, addr=settings.metrics_host)
         sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
-        app.state.ctx = ctx = EdgeContext(settings, redis, producer, EventLog(redis, settings.event_ttl_s), State(redis, settings.event_ttl_s), sandbox)
+        blobs = open_blobs(settings)
+        limits_store = RedisStorage(settings.redis_url, implementation="redispy", key_prefix=f"{settings.topic_prefix}limits", socket_timeout=t)
+        events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
+        ctx = EdgeContext(settings, redis, producer, events, State(redis, settings.event_ttl_s), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
+        app.state.ctx = ctx
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
             yield
@@ -105,6 +122,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
                 task.cancel()
             await asyncio.gather(*sweepers, return_exceptions=True)
             sandbox.close()
+            await blobs.close()
             await producer.stop()
             await redis.aclose()
 
@@ -114,7 +132,16 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(ClauseFlowError)
     async def _clauseflow_error(request: Request, exc: ClauseFlowError) -> JSONResponse:
-        return JSONResponse({"error": error_body(exc)}, status_code=exc.status)
+        headers = {"Retry-After": str(math.ceil(exc.retry_after))} if exc.retry_after else {}
+        if exc.status == 401:
+            headers["WWW-Authenticate"] = "Bearer"
+        return JSONResponse({"error": error_body(exc)}, status_code=exc.status, headers=headers)
+
+    @app.exception_handler(RedisError)
+    @app.exception_handler(StorageError)
+    async def _state_down(request: Request, exc: Exception) -> JSONResponse:
+        log.warning("Redis is unavailable: %s", exc)
+        return await _clauseflow_error(request, RetryLater("the review state store is unavailable; try again shortly", code="state_unavailable"))
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

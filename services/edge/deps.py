@@ -7,13 +7,16 @@ from typing import TYPE_CHECKING
 from dataclasses import dataclass, field
 
 from fastapi import Request
+from limits.aio.strategies import MovingWindowRateLimiter
 from redis.asyncio import Redis
 
+from shared.blobs import BlobStore
 from shared.bus import Producer
 from shared.events import EventLog
 from shared.sandbox import PdfSandbox
 from shared.state import State
 
+from .auth import Keys
 from .settings import Settings
 
 if TYPE_CHECKING:
@@ -28,6 +31,9 @@ class EdgeContext:
     events: EventLog
     state: State
     sandbox: PdfSandbox
+    blobs: BlobStore
+    keys: Keys
+    uploads: MovingWindowRateLimiter  # per tenant, in Redis (every edge process counts together)
     deadlines: Deadlines = field(init=False)
 
     def __post_init__(self) -> None:

@@ -11,7 +11,8 @@ import asyncio
 import logging
 import time
 
-from shared import pdf, topics
+from shared import topics
+from shared.events import open_key
 from shared.messages import ReviewCancel
 from shared.schedule import Schedule
 
@@ -42,10 +43,11 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
 
 class Deadlines(Schedule):
     """Every review ends by its deadline, whether or not a client is connected: a schedule
-    (``{prefix}deadlines``) swept by every edge process."""
+    swept by every edge process. Its set is the open reviews (``shared.events.open_key``): a
+    terminal event takes a review off it, so its size is the backlog."""
 
     def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
-        super().__init__(ctx.redis, f"{ctx.settings.topic_prefix}deadlines", interval_s)
+        super().__init__(ctx.redis, open_key(ctx.settings.topic_prefix), interval_s)
         self.ctx = ctx
 
     async def act(self, rid: str) -> bool:
@@ -62,8 +64,8 @@ async def expire_pdfs(ctx: EdgeContext) -> None:
     while True:
         try:
             cutoff = time.time() - max(s.pdf_retention_s, s.review_deadline_s)
-            if removed := await asyncio.to_thread(pdf.expire, s.pdf_dir, cutoff):
+            if removed := await ctx.blobs.expire(cutoff):
                 log.info("deleted %d stored PDFs past their retention", removed)
-        except OSError:
+        except Exception:  # noqa: BLE001 - the store hiccuped: the next sweep retries
             log.exception("deleting expired PDFs failed")
         await asyncio.sleep(s.pdf_sweep_interval_s)

@@ -3,22 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 import logging
-import time
+import math
 import secrets
+import time
 
 import anyio
 
 from fastapi import APIRouter, Depends, File, Form, Header, Request, UploadFile, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from limits import parse_many
 from sse_starlette import EventSourceResponse
 
 from shared import pdf, topics
-from shared.errors import InputError, NotFound, RetryLater
-from shared.events import TERMINAL, valid_stream_id
+from shared.blobs import blob_key
+from shared.errors import InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized
+from shared.events import TERMINAL, open_key, valid_stream_id
 from shared.messages import Envelope, ReviewRequested
 
+from .auth import digest, presented_key, require_tenant, same, tenant_of
 from .deps import EdgeContext, get_ctx
 from .lifecycle import cancel
 
@@ -32,10 +37,12 @@ async def create_review(
     request: Request,
     file: UploadFile | None = File(None),
     question: str | None = Form(None),
+    tenant: str = Depends(require_tenant),
     ctx: EdgeContext = Depends(get_ctx),
 ) -> JSONResponse:
-    """Validate the upload, store it by sha256, publish review.requested, answer 202."""
+    """Validate the upload, store it by tenant and sha256, publish review.requested, answer 202."""
     s = ctx.settings
+    await _admit(ctx, tenant)
     if file is None:
         raise InputError("the form field 'file' (the contract PDF) is missing", code="missing_file")
     question = (question or "").strip()
@@ -46,15 +53,20 @@ async def create_review(
     data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for pdf.check to refuse it
     # PDFium reads the stranger's file in a worker process with a time and memory limit.
     page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
-    sha, path = await asyncio.to_thread(pdf.store, data, s.pdf_dir)
+    sha = pdf.sha256(data)
+    key = blob_key(tenant, sha)
+    await ctx.blobs.put(key, data)
     rid = secrets.token_hex(16)  # 128 random bits (a uuid4 has 122): ids are not guessable
+    token = secrets.token_urlsafe(16)  # lets a browser follow this one review (auth.py)
     now = time.time()
-    await ctx.state.create_review(rid, {"status": "accepted", "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""})
+    fields = {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""}
+    await ctx.state.create_review(rid, {**fields, "stream_token_sha": digest(token)})
     await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")
     await ctx.deadlines.watch(rid, now + s.review_deadline_s)
-    env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now)
+    env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now, tenant=tenant)
     try:
-        await ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, pdf_path=str(path.resolve())))
+        # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
+        await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
         await ctx.state.update_review(rid, status="failed")
@@ -66,24 +78,44 @@ async def create_review(
         "request_id": rid,
         "page_count": page_count,
         "status_url": f"{base}/v1/reviews/{rid}",
-        "events_url": f"{base}/v1/reviews/{rid}/events",
-        "ws_url": f"{ws_base}/v1/reviews/{rid}/ws",
+        "events_url": f"{base}/v1/reviews/{rid}/events?token={token}",
+        "ws_url": f"{ws_base}/v1/reviews/{rid}/ws?token={token}",
+        "stream_token": token,
     }
     return JSONResponse(body, status_code=202, headers={"Location": f"/v1/reviews/{rid}"})
 
 
-async def _review(ctx: EdgeContext, rid: str) -> dict:
+async def _admit(ctx: EdgeContext, tenant: str) -> None:
+    """The tenant's upload rate (429), then the whole system's backlog (503)."""
+    s = ctx.settings
+    for limit in parse_many(s.upload_rate):
+        if not await ctx.uploads.hit(limit, "uploads", tenant):
+            reset, _ = await ctx.uploads.get_window_stats(limit, "uploads", tenant)
+            wait = max(1, math.ceil(reset - time.time()))
+            raise Overloaded(f"over this key's upload rate ({limit}); retry in {wait} s", status=429, code="rate_limited", retry_after=wait)
+    if await ctx.redis.zcard(open_key(s.topic_prefix)) >= s.max_backlog:
+        raise Overloaded(
+            f"{s.max_backlog} reviews are in progress, the most this system takes at once; retry shortly",
+            status=503, code="busy", retry_after=s.backlog_retry_after_s,
+        )
+
+
+async def _review(ctx: EdgeContext, rid: str, tenant: str) -> dict:
+    """The tenant's review; another tenant's is answered like one that does not exist."""
     review = await ctx.state.get_review(rid)
-    if review is None:
+    if review is None or not hmac.compare_digest(str(review.get("tenant", "")), tenant):
         raise NotFound(f"no review {rid!r}")
     return review
 
 
+def _public(review: dict) -> dict:
+    return {k: v for k, v in review.items() if k not in ("stream_token_sha", "draft")}
+
+
 @router.get("/v1/reviews/{rid}")
-async def get_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
+async def get_review(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
     """The current state, for clients that do not stream."""
-    review = await _review(ctx, rid)
-    review.pop("draft", None)  # the draft lives only in its temporary record
+    review = _public(await _review(ctx, rid, tenant))  # the draft lives only in its temporary record
     draft = await ctx.state.get_draft(rid)
     # The final replaces the draft; a draft past its expiry is withdrawn ("still analysing").
     stale = draft is not None and "final" not in review and time.time() >= float(draft.get("expires_at", 0))
@@ -91,17 +123,38 @@ async def get_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
 
 
 @router.get("/v1/reviews/{rid}/cost")
-async def get_cost(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
+async def get_cost(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
     """Per-stage timings recorded so far."""
-    await _review(ctx, rid)
+    await _review(ctx, rid, tenant)
     return {"request_id": rid, "stages": await ctx.state.get_cost(rid)}
 
 
+@router.get("/v1/reviews/{rid}/pdf")
+async def get_pdf(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> Response:
+    """The uploaded PDF, while it is kept (citations point into it)."""
+    review = await _review(ctx, rid, tenant)
+    try:
+        data = await ctx.blobs.get(blob_key(tenant, review["doc_sha256"]))
+    except Reject:
+        raise NotFound(f"the PDF of review {rid!r} is no longer kept") from None
+    return Response(data, media_type="application/pdf", headers={"Content-Disposition": "inline", "X-Content-Type-Options": "nosniff"})
+
+
 @router.delete("/v1/reviews/{rid}", status_code=202)
-async def delete_review(rid: str, ctx: EdgeContext = Depends(get_ctx)) -> dict:
-    await _review(ctx, rid)
+async def delete_review(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
+    await _review(ctx, rid, tenant)
     await cancel(ctx, rid, "cancelled by the client")
-    return {"request_id": rid, "status": (await _review(ctx, rid))["status"]}
+    return {"request_id": rid, "status": (await _review(ctx, rid, tenant))["status"]}
+
+
+async def _followable(ctx: EdgeContext, rid: str, headers, token: str | None) -> dict:
+    """A stream's review: by the tenant's key, or (browsers) by the review's stream token."""
+    if token and presented_key(headers) is None:
+        review = await ctx.state.get_review(rid)
+        if review is None or not same(token, str(review.get("stream_token_sha", ""))):
+            raise NotFound(f"no review {rid!r}")
+        return review
+    return await _review(ctx, rid, tenant_of(ctx.keys, headers))
 
 
 def _resume_point(last_event_id: str | None, after: str | None) -> str:
@@ -159,13 +212,15 @@ class Presence:
 
 @router.get("/v1/reviews/{rid}/events")
 async def sse_events(
+    request: Request,
     rid: str,
     after: str | None = None,
+    token: str | None = None,
     last_event_id: str | None = Header(None),
     ctx: EdgeContext = Depends(get_ctx),
 ) -> EventSourceResponse:
     """Server-sent events; resume with the `Last-Event-ID` header or `?after=`."""
-    await _review(ctx, rid)  # 404 before the stream starts
+    await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
     start = _resume_point(last_event_id, after)
 
     async def gen():
@@ -177,15 +232,19 @@ async def sse_events(
 
 
 @router.websocket("/v1/reviews/{rid}/ws")
-async def ws_events(websocket: WebSocket, rid: str, after: str | None = None) -> None:
+async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, token: str | None = None) -> None:
     """The same events as JSON objects with a `type`; the client may send {"type": "cancel"}."""
     ctx: EdgeContext = websocket.app.state.ctx
-    review = await ctx.state.get_review(rid)
+    refused = None
+    try:
+        await _followable(ctx, rid, websocket.headers, token)
+    except (Unauthorized, NotFound) as exc:
+        refused = exc
     await websocket.accept()
-    if review is None or (after and not valid_stream_id(after)):
-        code = "not_found" if review is None else "bad_event_id"
+    if refused is not None or (after and not valid_stream_id(after)):
+        code, close = (refused.code, 4000 + refused.status) if refused is not None else ("bad_event_id", 4400)
         await websocket.send_json({"type": "error", "data": {"code": code, "message": f"cannot follow {rid!r}"}})
-        await websocket.close(code=4404 if review is None else 4400)
+        await websocket.close(code=close)
         return
     listener = asyncio.create_task(_ws_listen(websocket, ctx, rid))
     try:

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from pydantic import Field
 
 from shared.settings import CommonSettings
@@ -19,3 +21,15 @@ class Settings(CommonSettings):
     # Stored PDFs are deleted this long after their last upload (not before a review's deadline).
     pdf_retention_s: float = Field(default=24 * 3600, ge=60)
     pdf_sweep_interval_s: float = Field(default=300.0, gt=0)
+    # API keys (services/edge/auth.py): "tenant:sha256hex,..." and/or a file of "tenant sha256hex" lines.
+    api_keys: str = ""
+    api_keys_file: Path | None = None
+    # Uploads one tenant may make (the `limits` notation: "60/minute", "5/second;100/hour").
+    upload_rate: str = "60/minute"
+    # Reviews accepted and not yet ended, over every tenant; beyond it uploads get 503.
+    max_backlog: int = Field(default=200, ge=1)
+    backlog_retry_after_s: float = Field(default=10.0, gt=0)
+    # How long an upload waits for the broker's acknowledgement before answering 503.
+    publish_timeout_s: float = Field(default=5.0, gt=0)
+    # Redis calls of a request give up after this (the edge answers 503, not a hung request).
+    redis_timeout_s: float = Field(default=2.0, gt=0)

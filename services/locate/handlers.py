@@ -10,6 +10,7 @@ from shared.clause_model import ClauseModel
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
 from shared.scores import SharedScores
+from shared.state import doc_key
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import Embed, VectorCache, rank_pages
@@ -50,8 +51,8 @@ async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cat
     """
     try:
         # Scored once here for every stage: phase2 and analyze read the same scores back.
-        scored = await scores.get(env.doc_sha256, texts) if cats else None
-        return await rt.cpu(loc.rank, texts, env.question, env.doc_sha256, cats, scored)
+        scored = await scores.get(doc_key(env), texts) if cats else None
+        return await rt.cpu(loc.rank, texts, env.question, doc_key(env), cats, scored)
     except Exception:  # noqa: BLE001 - logged; analyze falls back to the whole document
         log.exception("ranking failed")
         return []

@@ -16,6 +16,7 @@ from shared.messages import ReviewLocated
 from shared.runtime import Runtime
 from shared.schedule import Schedule
 from shared.scores import SharedScores
+from shared.state import doc_key
 from shared.telemetry import MESSAGES, timing_dict
 
 from .logic import DraftInvalid, build_draft, validate_draft
@@ -67,7 +68,7 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
             located = [{"page": p.page, "score": p.score, "summary": p.summary} for p in msg.pages]
             cats = list(msg.categories)
             # The scores locate left in Redis (it scored the document to rank its pages).
-            scored = await scores.peek(env.doc_sha256, texts) if any(c in model.index for c in cats) else None
+            scored = await scores.peek(doc_key(env), texts) if any(c in model.index for c in cats) else None
         with clock.phase("inference"):
             # Off the event loop: other reviews' drafts go on while this one is built.
             draft = await rt.cpu(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shared import topics
+from shared.blobs import open_blobs
 from shared.logs import setup
 from shared.messages import ReviewRequested
 from shared.runtime import Runtime
@@ -16,8 +17,10 @@ async def main() -> None:
     settings = Settings()
     setup(STAGE, settings.log_level)
     sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
+    blobs = open_blobs(settings)
     try:
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings.summary_chars, sandbox))])
+            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings.summary_chars, sandbox, blobs))])
     finally:
         sandbox.close()
+        await blobs.close()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 
 from shared import pdf, topics
-from shared.errors import Reject
+from shared.blobs import BlobStore
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
 from shared.runtime import Runtime
 from shared.sandbox import PdfSandbox
+from shared.state import doc_key
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import summarize_page
@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 STAGE = "summarize"
 
 
-def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox):
+def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox, blobs: BlobStore):
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
         env = msg.envelope
@@ -28,16 +28,14 @@ def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox):
         total = env.page_count
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
         with clock.phase("preprocess"):
-            texts = await rt.state.get_pages(env.doc_sha256)
-            summaries = await rt.state.get_summaries(env.doc_sha256)
+            texts = await rt.state.get_pages(doc_key(env))
+            summaries = await rt.state.get_summaries(doc_key(env))
         if texts is None or summaries is None:
-            path = Path(msg.pdf_path)
-            if not path.exists():
-                raise Reject(f"the stored PDF {env.doc_sha256} is missing")
             with clock.phase("inference"):
-                texts = await sandbox.run(pdf.page_texts, path)  # untrusted: a worker process with limits
+                data = await blobs.get(msg.blob_key)  # Reject when it is gone: the client hears error
+                texts = await sandbox.run(pdf.page_texts, data)  # untrusted: a worker process with limits
                 summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
-            await rt.state.put_pages(env.doc_sha256, texts, summaries)
+            await rt.state.put_pages(doc_key(env), texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):
             pages = [PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))]

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import subprocess
+import sys
 
 
 async def events_while_running(rt, loop, request_id: str, timeout_s: float = 20.0) -> list:
@@ -36,3 +40,31 @@ async def topic_messages(settings, base_topic: str, timeout_ms: int = 5000) -> l
     finally:
         await consumer.stop()
     return [m.value for msgs in batch.values() for m in msgs]
+
+
+@contextlib.contextmanager
+def edge_process(settings, workdir, keys: dict[str, str], **env: str):
+    """The edge alone, its own process on a free port, with an API key per tenant (``keys``:
+    tenant -> key) and ``CLAUSEFLOW_*`` overrides; yields its base URL."""
+    from services.edge.auth import digest
+    from shared.stack import ROOT, free_port, wait_http
+
+    port = free_port()
+    full = {
+        **os.environ,
+        "CLAUSEFLOW_KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
+        "CLAUSEFLOW_REDIS_URL": settings.redis_url,
+        "CLAUSEFLOW_TOPIC_PREFIX": settings.topic_prefix,
+        "CLAUSEFLOW_DATA_DIR": str(workdir / "data"),
+        "CLAUSEFLOW_PORT": str(port),
+        "CLAUSEFLOW_API_KEYS": ",".join(f"{tenant}:{digest(key)}" for tenant, key in keys.items()),
+        **{f"CLAUSEFLOW_{k.upper()}": v for k, v in env.items()},
+    }
+    with open(workdir / f"edge-{port}.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "services.edge"], env=full, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            wait_http(f"http://127.0.0.1:{port}/healthz", proc, 30, "edge")
+            yield f"http://127.0.0.1:{port}"
+        finally:
+            proc.terminate()
+            proc.wait(10)

@@ -19,11 +19,13 @@ def stack(tmp_path_factory):
     s = Stack(
         workdir=tmp_path_factory.mktemp("stack"),
         topic_prefix="e2e.",
+        tenants=("dev", "other"),
         extra_env={
             "CLAUSEFLOW_MAX_TOKENS": "96",
             "CLAUSEFLOW_CONTEXT_TOKENS": "900",
             "CLAUSEFLOW_MAX_UPLOAD_BYTES": str(MAX_UPLOAD),
             "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "600",
+            "CLAUSEFLOW_UPLOAD_RATE": "2000/minute",
         },
     ).start()
     yield s
@@ -32,7 +34,7 @@ def stack(tmp_path_factory):
 
 @pytest.fixture
 def client(stack):
-    with httpx.Client(base_url=stack.base_url, timeout=30) as c:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
         yield c
 
 

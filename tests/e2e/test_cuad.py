@@ -39,7 +39,7 @@ def runs(stack):
     import httpx
 
     out = []
-    with httpx.Client(base_url=stack.base_url, timeout=60) as c:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
         submitted = []
         for file, cat, labelled in cases():
             data = (DEV / "pdf" / file).read_bytes()
@@ -98,7 +98,7 @@ def liability_review(stack):
         and {"Cap On Liability", "Termination For Convenience"} <= {c["category"] for c in r["clauses"]}
         and "Source Code Escrow" not in {c["category"] for c in r["clauses"]}
     )
-    with httpx.Client(base_url=stack.base_url, timeout=60) as c:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
         r, _ = submit(c, (DEV / "pdf" / row["file"]).read_bytes(), LIABILITY_QUESTION, filename=row["file"])
         assert r.status_code == 202, r.text
         return row, events(c, r.json()["request_id"])

@@ -30,7 +30,7 @@ def reviewed(stack, contract):
     """One full review of the generated contract, shared by the assertions below."""
     import httpx
 
-    with httpx.Client(base_url=stack.base_url, timeout=30) as c:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
         r, took = submit(c, contract.data, QUESTION)
         assert r.status_code == 202, r.text
         return r, took, events(c, r.json()["request_id"])
@@ -42,8 +42,9 @@ def test_upload_answers_202_with_links(reviewed, contract):
     assert body["page_count"] == contract.page_count
     rid = body["request_id"]
     assert r.headers["location"] == f"/v1/reviews/{rid}"
-    assert body["events_url"].endswith(f"/v1/reviews/{rid}/events")
-    assert body["ws_url"].startswith("ws://") and body["ws_url"].endswith(f"/v1/reviews/{rid}/ws")
+    token = body["stream_token"]
+    assert body["events_url"].endswith(f"/v1/reviews/{rid}/events?token={token}")
+    assert body["ws_url"].startswith("ws://") and body["ws_url"].endswith(f"/v1/reviews/{rid}/ws?token={token}")
 
 
 def test_events_arrive_in_order(reviewed):
@@ -113,14 +114,14 @@ def test_reconnect_with_last_event_id_replays_only_missed_events(client, reviewe
 async def test_websocket_carries_the_same_events(stack, reviewed):
     rid = reviewed[0].json()["request_id"]
     got = []
-    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws") as ws:
+    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws", additional_headers=stack.headers()) as ws:
         async for raw in ws:
             msg = json.loads(raw)
             if msg["type"] != "heartbeat":
                 got.append(msg)
     assert [(m["id"], m["type"], m["data"]) for m in got] == [(e["id"], e["type"], e["data"]) for e in reviewed[2]]
     after = reviewed[2][1]["id"]
-    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws?after={after}") as ws:
+    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws?after={after}", additional_headers=stack.headers()) as ws:
         first = json.loads(await asyncio.wait_for(ws.recv(), 10))
     assert first["id"] == reviewed[2][2]["id"]
 
@@ -129,7 +130,7 @@ async def test_websocket_cancel_stops_the_review(stack, contract, client):
     r, _ = submit(client, contract.data, "Explain every clause of this contract in detail")
     rid = r.json()["request_id"]
     seen = []
-    async with websockets.connect(f"ws://127.0.0.1:{stack.edge_port}/v1/reviews/{rid}/ws") as ws:
+    async with websockets.connect(r.json()["ws_url"]) as ws:  # a browser's way: the review's stream token, no key
         await ws.send(json.dumps({"type": "cancel"}))
         async for raw in ws:
             msg = json.loads(raw)

@@ -36,14 +36,15 @@ def short_lived(stack, tmp_path_factory):
             "CLAUSEFLOW_PDF_SWEEP_INTERVAL_S": "5",
             "CLAUSEFLOW_REVIEW_DEADLINE_S": str(RETENTION_S),
             "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "600",
+            "CLAUSEFLOW_UPLOAD_RATE": "1000/minute",
         },
     ).start()
     yield s
     s.stop()
 
 
-def review(base: str, data: bytes) -> list[dict]:
-    with httpx.Client(base_url=base, timeout=60) as c:
+def review(stack, data: bytes) -> list[dict]:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
         r = c.post("/v1/reviews", files={"file": ("c.pdf", data, "application/pdf")}, data={"question": "What is the governing law?"})
         assert r.status_code == 202, r.text
         out = []
@@ -67,7 +68,7 @@ def test_two_hundred_reviews_leave_nothing_behind_after_retention(short_lived, r
     contracts = [make_contract(title=f"SUPPLY AGREEMENT NO. {i}").data for i in range(REVIEWS)]
     t0 = time.monotonic()
     with ThreadPoolExecutor(8) as pool:
-        streams = list(pool.map(lambda d: review(short_lived.base_url, d), contracts))
+        streams = list(pool.map(lambda d: review(short_lived, d), contracts))
     took = time.monotonic() - t0
     peak = footprint(r, pdf_dir)
     terminal = [[e["type"] for e in s if e["type"] in ("final", "error", "cancelled")] for s in streams]

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.stack
 
 def test_kill_9_of_phase2_with_reviews_in_flight(stack):
     data = [make_contract(title=f"SERVICES AGREEMENT {i}").data for i in range(3)]
-    with httpx.Client(base_url=stack.base_url, timeout=60) as client:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as client:
         rids = [submit(client, d, "Mark every liability clause and explain the risk")[0].json()["request_id"] for d in data]
         victim = stack.procs["phase2"]
         os.killpg(victim.pid, signal.SIGKILL)

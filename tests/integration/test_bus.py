@@ -35,7 +35,7 @@ def env(rid: str) -> Envelope:
 
 
 MESSAGES = {
-    topics.REQUESTED: lambda rid: ReviewRequested(envelope=env(rid), pdf_path="/tmp/x.pdf"),
+    topics.REQUESTED: lambda rid: ReviewRequested(envelope=env(rid), blob_key="t/x.pdf"),
     topics.SUMMARIZED: lambda rid: ReviewSummarized(envelope=env(rid)),
     topics.LOCATED: lambda rid: ReviewLocated(envelope=env(rid), pages=[LocatedPage(page=3, score=1.0, summary="x")], mode="located"),
     topics.CANCEL: lambda rid: ReviewCancel(request_id=rid, reason="test"),
@@ -206,7 +206,7 @@ async def test_several_requests_run_at_once_one_requests_messages_in_order_commi
         finished: list[str] = []
 
         async def handler(msg):
-            tag = msg.pdf_path
+            tag = msg.blob_key
             started.append(tag)
             if {"a1", "b", "c"} <= set(started):
                 all_three.set()
@@ -219,7 +219,7 @@ async def test_several_requests_run_at_once_one_requests_messages_in_order_commi
         loop = rt.consumer(topics.REQUESTED, ReviewRequested, handler)
         await loop.start()
         for key, tag in (("a", "a1"), ("b", "b"), ("c", "c"), ("a", "a2")):
-            await rt.producer.publish(topics.REQUESTED, key, ReviewRequested(envelope=env(key), pdf_path=tag))
+            await rt.producer.publish(topics.REQUESTED, key, ReviewRequested(envelope=env(key), blob_key=tag))
         task = asyncio.create_task(loop.run())
         tp = TopicPartition(topic, 0)
         try:

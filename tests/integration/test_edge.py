@@ -5,44 +5,25 @@ away cancels the review."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import time
 
 import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from shared.stack import ROOT, free_port, wait_http
+from services.edge.auth import new_key
+from shared.testing import edge_process
 from shared.testing.contracts import make_contract
+
+KEY = new_key()
 
 
 @pytest.fixture
 def edge(settings, tmp_path):
-    port = free_port()
-    env = {
-        **os.environ,
-        "CLAUSEFLOW_KAFKA_BOOTSTRAP": settings.kafka_bootstrap,
-        "CLAUSEFLOW_REDIS_URL": settings.redis_url,
-        "CLAUSEFLOW_TOPIC_PREFIX": settings.topic_prefix,
-        "CLAUSEFLOW_DATA_DIR": str(tmp_path / "data"),
-        "CLAUSEFLOW_PORT": str(port),
-        "CLAUSEFLOW_REVIEW_DEADLINE_S": "2",
-        "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "1",
-        "CLAUSEFLOW_HEARTBEAT_S": "0.5",
-        "CLAUSEFLOW_MAX_UPLOAD_BYTES": "2000000",
-    }
-    log = open(tmp_path / "edge.log", "wb")  # noqa: SIM115
-    proc = subprocess.Popen([sys.executable, "-m", "services.edge"], env=env, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        wait_http(f"http://127.0.0.1:{port}/healthz", proc, 30, "edge")
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=20) as client:
+    deadlines = {"review_deadline_s": "2", "client_gone_cancel_s": "1", "heartbeat_s": "0.5", "max_upload_bytes": "2000000"}
+    with edge_process(settings, tmp_path, {"edge-test": KEY}, **deadlines) as base:
+        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {KEY}"}, timeout=20) as client:
             yield client
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        log.close()
 
 
 def upload(client: httpx.Client) -> str:

@@ -166,7 +166,7 @@ def test_kafka_is_a_single_kraft_node(services):
         assert services[name]["environment"]["CLAUSEFLOW_REDIS_URL"].startswith("redis://redis:")
 
 
-def test_named_volumes_are_declared_and_the_pdfs_are_shared(doc, services):
+def test_named_volumes_are_declared_and_the_pdfs_go_to_object_storage(doc, services):
     declared = set(doc.get("volumes") or {})
     for name, svc in services.items():
         for source, _ in volume_mounts(svc):
@@ -174,13 +174,32 @@ def test_named_volumes_are_declared_and_the_pdfs_are_shared(doc, services):
                 assert (ROOT / source).exists(), f"{name} mounts missing {source}"
             else:
                 assert source in declared, f"{name} uses undeclared volume {source}"
-    # The edge stores uploaded PDFs and summarize reads them by path: same volume, same place.
-    data_dir = {n: services[n]["environment"]["CLAUSEFLOW_DATA_DIR"] for n in ("edge", "summarize")}
-    assert data_dir["edge"] == data_dir["summarize"]
-    mounts = {n: {t: s for s, t in volume_mounts(services[n])} for n in ("edge", "summarize")}
-    assert mounts["edge"].get(data_dir["edge"]) is not None
-    assert mounts["edge"][data_dir["edge"]] == mounts["summarize"].get(data_dir["summarize"])
-    assert mounts["edge"][data_dir["edge"]] in declared
+    # No service reads another's disk: the edge writes PDFs to MinIO, summarize reads them by key.
+    for name in ("edge", "summarize"):
+        env = services[name]["environment"]
+        assert env["CLAUSEFLOW_BLOB_URL"].startswith("s3://")
+        assert env["CLAUSEFLOW_S3_ENDPOINT_URL"] == "http://minio:9000"
+        assert not volume_mounts(services[name]), f"{name} mounts no shared volume"
+        assert "minio" in services[name]["depends_on"]
+    assert "9000" in [str(p) for p in services["minio"]["expose"]] and not services["minio"].get("ports")
+
+
+def test_no_default_passwords_or_keys_ship(services):
+    """Secrets come from .env, and compose refuses to start without them (${VAR:?...})."""
+    required = re.compile(r"^\$\{[A-Z_]+:\?[^}]+\}$")
+    secrets = {
+        "grafana": ["GF_SECURITY_ADMIN_PASSWORD"],
+        "minio": ["MINIO_ROOT_USER", "MINIO_ROOT_PASSWORD"],
+        "edge": ["CLAUSEFLOW_API_KEYS", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"],
+        "summarize": ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"],
+    }
+    for name, variables in secrets.items():
+        for var in variables:
+            assert required.match(services[name]["environment"][var]), f"{name}.{var} has a default"
+    assert services["grafana"]["environment"]["GF_AUTH_ANONYMOUS_ENABLED"] == "false"
+    example = (ROOT / ".env.example").read_text()
+    for var in ("CLAUSEFLOW_API_KEYS", "MINIO_ROOT_PASSWORD", "GRAFANA_ADMIN_PASSWORD"):
+        assert re.search(rf"^{var}=$", example, re.M), f".env.example leaves {var} empty"
 
 
 def test_edge_is_published_and_workers_expose_metrics(services):

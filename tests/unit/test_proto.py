@@ -19,12 +19,12 @@ def test_generated_code_matches_proto(tmp_path):
 text = st.text(max_size=200)
 floats = st.floats(allow_nan=False, allow_infinity=False, width=64)
 timings = st.builds(StageTiming, stage=text, queue_wait_ms=floats, total_ms=floats, cpu_ms=floats)
-envelopes = st.builds(Envelope, request_id=text, doc_sha256=text, question=text, page_count=st.integers(0, 2**31 - 1), submitted_at=floats, timings=st.lists(timings, max_size=5))
+envelopes = st.builds(Envelope, request_id=text, doc_sha256=text, question=text, page_count=st.integers(0, 2**31 - 1), submitted_at=floats, timings=st.lists(timings, max_size=5), tenant=text)
 
 
 @given(envelopes, text)
-def test_review_requested_round_trip(env, path):
-    msg = ReviewRequested(envelope=env, pdf_path=path)
+def test_review_requested_round_trip(env, key):
+    msg = ReviewRequested(envelope=env, blob_key=key)
     assert ReviewRequested.FromString(msg.SerializeToString()) == msg
 
 

@@ -25,7 +25,7 @@ class StageTiming(_message.Message):
     def __init__(self, stage: _Optional[str] = ..., queue_wait_ms: _Optional[float] = ..., preprocess_ms: _Optional[float] = ..., inference_ms: _Optional[float] = ..., postprocess_ms: _Optional[float] = ..., total_ms: _Optional[float] = ..., cpu_ms: _Optional[float] = ...) -> None: ...
 
 class Envelope(_message.Message):
-    __slots__ = ("request_id", "doc_sha256", "question", "page_count", "submitted_at", "published_at", "timings")
+    __slots__ = ("request_id", "doc_sha256", "question", "page_count", "submitted_at", "published_at", "timings", "tenant")
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     DOC_SHA256_FIELD_NUMBER: _ClassVar[int]
     QUESTION_FIELD_NUMBER: _ClassVar[int]
@@ -33,6 +33,7 @@ class Envelope(_message.Message):
     SUBMITTED_AT_FIELD_NUMBER: _ClassVar[int]
     PUBLISHED_AT_FIELD_NUMBER: _ClassVar[int]
     TIMINGS_FIELD_NUMBER: _ClassVar[int]
+    TENANT_FIELD_NUMBER: _ClassVar[int]
     request_id: str
     doc_sha256: str
     question: str
@@ -40,15 +41,16 @@ class Envelope(_message.Message):
     submitted_at: float
     published_at: float
     timings: _containers.RepeatedCompositeFieldContainer[StageTiming]
-    def __init__(self, request_id: _Optional[str] = ..., doc_sha256: _Optional[str] = ..., question: _Optional[str] = ..., page_count: _Optional[int] = ..., submitted_at: _Optional[float] = ..., published_at: _Optional[float] = ..., timings: _Optional[_Iterable[_Union[StageTiming, _Mapping]]] = ...) -> None: ...
+    tenant: str
+    def __init__(self, request_id: _Optional[str] = ..., doc_sha256: _Optional[str] = ..., question: _Optional[str] = ..., page_count: _Optional[int] = ..., submitted_at: _Optional[float] = ..., published_at: _Optional[float] = ..., timings: _Optional[_Iterable[_Union[StageTiming, _Mapping]]] = ..., tenant: _Optional[str] = ...) -> None: ...
 
 class ReviewRequested(_message.Message):
-    __slots__ = ("envelope", "pdf_path")
+    __slots__ = ("envelope", "blob_key")
     ENVELOPE_FIELD_NUMBER: _ClassVar[int]
-    PDF_PATH_FIELD_NUMBER: _ClassVar[int]
+    BLOB_KEY_FIELD_NUMBER: _ClassVar[int]
     envelope: Envelope
-    pdf_path: str
-    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., pdf_path: _Optional[str] = ...) -> None: ...
+    blob_key: str
+    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., blob_key: _Optional[str] = ...) -> None: ...
 
 class PageSummary(_message.Message):
     __slots__ = ("page", "summary", "chars")
