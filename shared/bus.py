@@ -20,9 +20,11 @@ from typing import Generic, TypeVar
 
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListener, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from aiokafka.errors import TopicAlreadyExistsError
+from aiokafka.errors import KafkaConnectionError, KafkaTimeoutError, TopicAlreadyExistsError
 from google.protobuf.message import DecodeError, Message
-from tenacity import AsyncRetrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
 
 from shared import topics
 from shared.errors import Reject, RetryLater
@@ -33,6 +35,23 @@ from shared.telemetry import IN_FLIGHT
 log = logging.getLogger(__name__)
 
 M = TypeVar("M", bound=Message)
+
+# Redis or the broker gone for a while (a restart, a failover): the handler is retried until
+# it is back, up to ``dependency_wait_s``, not given up after a few quick attempts.
+OUTAGES = (RedisConnectionError, RedisTimeoutError, KafkaConnectionError, KafkaTimeoutError)
+
+
+class _GiveUp:
+    """tenacity's stop: a RetryLater after ``attempts`` tries; an outage after ``wait_s``."""
+
+    def __init__(self, attempts: int, wait_s: float) -> None:
+        self.attempts, self.wait_s = attempts, wait_s
+
+    def __call__(self, state: RetryCallState) -> bool:
+        exc = state.outcome.exception() if state.outcome else None
+        if isinstance(exc, OUTAGES):
+            return (state.seconds_since_start or 0.0) >= self.wait_s
+        return state.attempt_number >= self.attempts
 Handler = Callable[[M], Awaitable[None]]
 FailureHook = Callable[[str, BaseException], Awaitable[None]]
 
@@ -268,9 +287,10 @@ class ConsumerLoop(Generic[M]):
             return
         try:
             async for attempt in AsyncRetrying(
-                retry=retry_if_exception_type(RetryLater),
-                stop=stop_after_attempt(self._settings.handler_attempts),
+                retry=retry_if_exception_type((RetryLater, *OUTAGES)),
+                stop=_GiveUp(self._settings.handler_attempts, self._settings.dependency_wait_s),
                 wait=wait_exponential(multiplier=0.2, max=5),
+                before_sleep=self._log_retry,
                 reraise=True,
             ):
                 with attempt:
@@ -280,6 +300,11 @@ class ConsumerLoop(Generic[M]):
         except Exception as exc:  # noqa: BLE001 - every failure must reach the client and the DLQ
             log.exception("%s failed on request %s", self._consumer_name, request_id)
             await self._dead_letter(record, request_id, exc)
+
+    @staticmethod
+    def _log_retry(state: RetryCallState) -> None:
+        exc = state.outcome.exception() if state.outcome else None
+        log.warning("handler attempt %d failed (%s: %s); retrying", state.attempt_number, type(exc).__name__, exc)
 
     async def _dead_letter(self, record, request_id: str, exc: BaseException) -> None:
         letter = DeadLetter(

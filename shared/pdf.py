@@ -30,7 +30,9 @@ def check(data: bytes, *, max_bytes: int, max_pages: int) -> int:
         try:
             doc = pdfium.PdfDocument(data)
         except pdfium.PdfiumError as exc:
-            if "password" in str(exc).lower():
+            # PDFium's error code can be left over from an earlier file in this process: only a
+            # file with an /Encrypt dictionary is called encrypted.
+            if "password" in str(exc).lower() and b"/Encrypt" in data:
                 raise EncryptedPdf("the PDF is password protected; upload an unprotected copy") from exc
             raise CorruptPdf(f"the PDF cannot be read: {exc}") from exc
         try:
@@ -48,22 +50,35 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
-def page_texts(source: bytes | Path) -> list[str]:
-    """The text layer of every page, in order (empty string for a page without one)."""
+MAX_TEXT_CHARS = 5_000_000  # about 2,500 dense pages: a tiny file can claim far more text
+
+
+def page_texts(source: bytes | Path, max_chars: int = MAX_TEXT_CHARS) -> list[str]:
+    """The text layer of every page, in order (empty string for a page without one).
+
+    A file PDFium opens but cannot read through (a page tree that promises pages it does not
+    have) is a :class:`CorruptPdf`, as is text past ``max_chars`` (a :class:`TooLarge`)."""
     with _PDFIUM:
-        return _page_texts(source)
+        try:
+            return _page_texts(source, max_chars)
+        except pdfium.PdfiumError as exc:
+            raise CorruptPdf(f"the PDF cannot be read: {exc}") from exc
 
 
-def _page_texts(source: bytes | Path) -> list[str]:
+def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
     doc = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     try:
-        texts = []
+        texts: list[str] = []
+        total = 0
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
             texts.append(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
             textpage.close()
             page.close()
+            total += len(texts[-1])
+            if total > max_chars:
+                raise TooLarge(f"the PDF's text is over {max_chars} characters")
         return texts
     finally:
         doc.close()

@@ -31,6 +31,8 @@ class CommonSettings(BaseSettings):
     # (bench/RESULTS.md). The cost is an idle consumer's 20 fetches a second.
     fetch_max_wait_ms: int = Field(default=50, ge=1)
     handler_attempts: int = Field(default=3, ge=1, le=10)
+    # A handler that failed because Redis or the broker is unreachable is retried this long.
+    dependency_wait_s: float = Field(default=60.0, ge=0)
     # Messages one consumer loop handles at once (one request's messages stay in order).
     # Scaling out across processes stays the consumer group's job.
     max_in_flight: int = Field(default=4, ge=1, le=256)

@@ -11,10 +11,10 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
-from prometheus_client import start_http_server
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
+from prometheus_client import start_http_server
 from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
@@ -110,7 +110,10 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             start_http_server(settings.metrics_port, addr=settings.metrics_host)
         sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
         blobs = open_blobs(settings)
-        limits_store = RedisStorage(settings.redis_url, implementation="redispy", key_prefix=f"{settings.topic_prefix}limits", socket_timeout=t)
+        limits_store = RedisStorage(
+            settings.redis_url, implementation="redispy", key_prefix=f"{settings.topic_prefix}limits",
+            socket_connect_timeout=t, socket_timeout=t + 1.5, retry=Retry(NoBackoff(), 0),
+        )
         events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
         ctx = EdgeContext(settings, redis, producer, events, State(redis, settings.event_ttl_s), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
         app.state.ctx = ctx

@@ -11,7 +11,6 @@ import secrets
 import time
 
 import anyio
-
 from fastapi import APIRouter, Depends, File, Form, Header, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from limits import parse_many

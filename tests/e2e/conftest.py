@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 
@@ -36,6 +37,17 @@ def stack(tmp_path_factory):
 def client(stack):
     with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
         yield c
+
+
+@contextlib.contextmanager
+def stack_beside(stack: Stack, workdir, prefix: str, env: dict[str, str]):
+    """A stack of its own (its own broker, Redis, store and services) sharing the session's LLM
+    server; ``env``: CLAUSEFLOW_* settings without the prefix."""
+    s = Stack(workdir=workdir, llm_url=stack.llm_url, topic_prefix=prefix, extra_env={f"CLAUSEFLOW_{k}": v for k, v in env.items()}).start()
+    try:
+        yield s
+    finally:
+        s.stop()
 
 
 def submit(client: httpx.Client, data: bytes, question: str, filename: str = "contract.pdf") -> tuple[httpx.Response, float]:

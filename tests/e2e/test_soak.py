@@ -13,8 +13,9 @@ import pytest
 import redis as redis_sync
 from httpx_sse import connect_sse
 
-from shared.stack import Stack
 from shared.testing.contracts import make_contract
+
+from .conftest import stack_beside
 
 pytestmark = pytest.mark.stack
 REVIEWS = 200
@@ -24,23 +25,13 @@ RETENTION_S = 60
 @pytest.fixture(scope="module")
 def short_lived(stack, tmp_path_factory):
     """A stack of its own (its own Redis and store) sharing the session's LLM server."""
-    s = Stack(
-        workdir=tmp_path_factory.mktemp("soak"),
-        llm_url=stack.llm_url,
-        topic_prefix="soak.",
-        extra_env={
-            "CLAUSEFLOW_EVENT_TTL_S": str(RETENTION_S),
-            "CLAUSEFLOW_DRAFT_TTL_S": str(RETENTION_S),
-            "CLAUSEFLOW_DRAFT_EXPIRES_S": "20",
-            "CLAUSEFLOW_PDF_RETENTION_S": str(RETENTION_S),
-            "CLAUSEFLOW_PDF_SWEEP_INTERVAL_S": "5",
-            "CLAUSEFLOW_REVIEW_DEADLINE_S": str(RETENTION_S),
-            "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "600",
-            "CLAUSEFLOW_UPLOAD_RATE": "1000/minute",
-        },
-    ).start()
-    yield s
-    s.stop()
+    env = {
+        "EVENT_TTL_S": str(RETENTION_S), "DRAFT_TTL_S": str(RETENTION_S), "DRAFT_EXPIRES_S": "20",
+        "PDF_RETENTION_S": str(RETENTION_S), "PDF_SWEEP_INTERVAL_S": "5", "REVIEW_DEADLINE_S": str(RETENTION_S),
+        "CLIENT_GONE_CANCEL_S": "600", "UPLOAD_RATE": "1000/minute",
+    }
+    with stack_beside(stack, tmp_path_factory.mktemp("soak"), "soak.", env) as s:
+        yield s
 
 
 def review(stack, data: bytes) -> list[dict]:

@@ -50,3 +50,51 @@ async def test_a_hostile_read_costs_a_worker_and_the_next_file_is_read(sandbox, 
         await sandbox.run(hostile, b"%PDF-")
     assert err.value.code == code and time.monotonic() - t0 < 15
     assert await sandbox.run(pdf.check, make_contract().data, max_bytes=10**6, max_pages=50) == 4
+
+
+async def test_a_file_that_breaks_the_pool_fails_alone():
+    """A kill at the time limit takes every worker of the pool with it: the other file read at
+    that moment is read again on its own, not failed with the hostile one."""
+    import asyncio
+
+    box = PdfSandbox(workers=2, timeout_s=3, memory_mb=512)
+    try:
+        good = make_contract(extra_pages=20).data
+        results = await asyncio.gather(
+            box.run(hangs, b"%PDF-"), box.run(crashes, b"%PDF-"),
+            *(box.run(pdf.page_texts, good) for _ in range(4)),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], CorruptPdf) and results[0].code == "pdf_too_slow"
+        assert isinstance(results[1], CorruptPdf) and results[1].code == "corrupt_pdf"
+        assert all(isinstance(r, list) and len(r) == 24 for r in results[2:]), [type(r).__name__ for r in results[2:]]
+    finally:
+        box.close()
+
+
+def test_a_page_tree_promising_pages_it_lacks_is_corrupt_not_a_crash():
+    data = b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Count 1>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF"
+    assert pdf.check(data, max_bytes=10**7, max_pages=500) == 1  # PDFium believes /Count
+    with pytest.raises(CorruptPdf):
+        pdf.page_texts(data)
+
+
+def test_an_earlier_encrypted_file_does_not_make_a_corrupt_one_look_encrypted():
+    from shared.errors import EncryptedPdf
+    from shared.testing.hostile import _encrypted, assemble
+
+    bad = assemble([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
+    with pytest.raises(CorruptPdf):
+        pdf.check(bad, max_bytes=10**7, max_pages=500)
+    with pytest.raises(EncryptedPdf):
+        pdf.check(_encrypted("secret", 0), max_bytes=10**7, max_pages=500)
+    with pytest.raises(CorruptPdf) as err:
+        pdf.check(bad, max_bytes=10**7, max_pages=500)
+    assert not isinstance(err.value, EncryptedPdf)
+
+
+def test_text_past_the_limit_is_too_large():
+    from shared.errors import TooLarge
+
+    with pytest.raises(TooLarge):
+        pdf.page_texts(make_contract().data, max_chars=100)
