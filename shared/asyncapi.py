@@ -21,7 +21,6 @@ Every message is protobuf (``application/x-protobuf``) keyed by the request id.
 from __future__ import annotations
 
 import argparse
-import inspect
 import json
 import sys
 import tempfile
@@ -34,7 +33,6 @@ from grpc_tools import protoc
 
 import shared.messages  # noqa: F401 - registers the generated files in the default descriptor pool
 from shared import topics
-from shared.bus import ensure_topics
 from shared.gen_proto import PROTO_DIR, proto_files
 from shared.settings import CommonSettings
 
@@ -77,7 +75,7 @@ ROUTES: tuple[Route, ...] = (
     Route(topics.SUMMARIZED, "ReviewSummarized", ("summarize",), (Consumer("locate"),)),
     Route(topics.LOCATED, "ReviewLocated", ("locate",), (Consumer("phase2"), Consumer("analyze"))),
     Route(topics.CANCEL, "ReviewCancel", ("edge",), (Consumer("analyze", "analyze-cancel", broadcast=True),)),
-    Route(topics.FOLLOWUP, "ReviewFollowup", ("edge",), (Consumer("analyze"),), planned=True),
+    Route(topics.FOLLOWUP, "ReviewFollowup", ("edge",), (Consumer("analyze", "analyze-followup"),)),
 )
 DEAD_LETTER_MESSAGE = "DeadLetter"
 
@@ -312,7 +310,7 @@ def build() -> dict:
     """The AsyncAPI 3.0 document, as a dict (its key order is the file's)."""
     schemas, comments, header = _schemas()
     package = next(iter(schemas.values()))["title"].rsplit(".", 1)[0] if schemas else ""
-    partitions = inspect.signature(ensure_topics).parameters["partitions"].default
+    partitions = CommonSettings.model_fields["topic_partitions"].default
     group_prefix = CommonSettings.model_fields["consumer_group_prefix"].default
 
     def full(name: str) -> str:

@@ -58,8 +58,9 @@ FailureHook = Callable[[str, BaseException], Awaitable[None]]
 MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 
-async def ensure_topics(settings: CommonSettings, names: list[str], partitions: int = 3) -> None:
-    """Create the topics that do not exist yet (idempotent)."""
+async def ensure_topics(settings: CommonSettings, names: list[str], partitions: int | None = None) -> None:
+    """Create the topics that do not exist yet (idempotent), with ``settings.topic_partitions``."""
+    partitions = partitions or settings.topic_partitions
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
     try:

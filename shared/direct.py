@@ -70,4 +70,5 @@ def answer(category: str, found: list[Finding], searched_pages: int) -> str:
     figs = figures.attach([(top.page, top.quote, category)])
     said = "; ".join(f"{f['role'] or f['kind']}: {f['text']}" for f in figs)
     more = f" {len(mine) - 1} more passage(s) of this kind are listed in the findings." if len(mine) > 1 else ""
-    return f'{category}, page {top.page}: "{top.quote}"' + (f" ({said})" if said else "") + "." + more
+    # The quote and its page in the form the narrative's citations take: "…" (p. N).
+    return f'{category}: "{top.quote}" (p. {top.page})' + (f" ({said})" if said else "") + "." + more

@@ -8,6 +8,7 @@
     │   └── CorruptPdf              truncated or unreadable
     ├── Unauthorized                no API key, or not a valid one (401)
     ├── NotFound                    unknown request id, or another tenant's (404)
+    ├── Conflict                    not possible in the review's state (409): a follow-up before the final
     ├── Overloaded                  over the tenant's upload rate (429) or the backlog (503)
     └── StageError                  a stage failed after 202: reaches the client as an `error` event
         ├── RetryLater              transient (dependency down, timeout): the bus retries the handler
@@ -63,6 +64,10 @@ class Unauthorized(ClauseFlowError):
 
 class NotFound(ClauseFlowError):
     code, status = "not_found", 404
+
+
+class Conflict(ClauseFlowError):
+    code, status = "conflict", 409
 
 
 class Overloaded(ClauseFlowError):

@@ -17,11 +17,15 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-EVENT_TYPES = ("accepted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled")
+EVENT_TYPES = (
+    "accepted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled",
+    "followup_delta", "followup_final", "followup_error",
+)
+FOLLOWUP_END = frozenset({"followup_final", "followup_error"})
 TERMINAL = frozenset({"final", "error", "cancelled"})
 
 # One script, so that no crash can split what belongs together: unless a terminal event has
-# been appended already, claim the dedupe name in the request's dedupe hash and, only if it was
+# been appended already (after a `final`, only follow-up events), claim the dedupe name in the request's dedupe hash and, only if it was
 # new, append the event (the stream capped at about ARGV[6] entries), mark the stream ended
 # when the event is terminal, and push the audit entry if one is given. One dedupe hash per
 # request, not one key per event: a 256-token answer is 256 deltas. A terminal event also takes
@@ -29,7 +33,8 @@ TERMINAL = frozenset({"final", "error", "cancelled"})
 # KEYS: stream, dedupe hash, ended marker, audit list, open reviews.
 # ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name.
 _APPEND_ONCE = """
-if redis.call('EXISTS', KEYS[3]) == 1 then
+local ended = redis.call('GET', KEYS[3])
+if ended and not (ended == 'final' and string.sub(ARGV[1], 1, 9) == 'followup_') then
   return false
 end
 if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then

@@ -30,6 +30,9 @@ class CommonSettings(BaseSettings):
     # held fetch late, so at Kafka's 500 each stage hop waited 60-130 ms; at 50, 6-13 ms
     # (bench/RESULTS.md). The cost is an idle consumer's 20 fetches a second.
     fetch_max_wait_ms: int = Field(default=50, ge=1)
+    # Partitions of each topic made at start: the most replicas of one stage that share its work
+    # (a consumer group hands each partition to one member).
+    topic_partitions: int = Field(default=12, ge=1, le=1000)
     handler_attempts: int = Field(default=3, ge=1, le=10)
     # A handler that failed because Redis or the broker is unreachable is retried this long.
     dependency_wait_s: float = Field(default=60.0, ge=0)

@@ -76,6 +76,11 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
     return sorted(cuts.items())
 
 
+def sentence_ends(text: str) -> list[int]:
+    """Where each sentence of ``text`` ends (the abbreviation rules of :func:`sentences`)."""
+    return [end for end, _ in _boundaries(text)]
+
+
 def sentences(text: str, max_chars: int = 1000) -> list[Span]:
     """Sentence spans of ``text``; each span's text is ``text[start:end]``, stripped, verbatim."""
     spans: list[Span] = []

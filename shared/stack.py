@@ -174,15 +174,20 @@ class Stack:
             wait_port(rport, p, 15, "redis")
             self.redis_url = f"redis://127.0.0.1:{rport}/0"
         if not self.llm_url:
-            lport = free_port()
-            # Below the pipeline's priority: on a shared machine a generating LLM must not
-            # starve the draft, which is what the user is looking at meanwhile.
-            p = self._spawn("llm", [
-                "nice", "-n", str(LLM_NICE), sys.executable, "-m", "llama_cpp.server", "--model", str(llm_model_file()), "--model_alias", LLM_MODEL,
-                "--host", "127.0.0.1", "--port", str(lport), "--n_ctx", "4096", "--chat_format", "chatml", "--verbose", "False",
-            ])
-            self.llm_url = f"http://127.0.0.1:{lport}/v1"
-            wait_http(f"{self.llm_url}/models", p, 120, "llm server")
+            self.start_llm()
+
+    def start_llm(self, n_ctx: int = 4096) -> str:
+        """The local LLM server alone (benchmarks that need no pipeline); returns its URL."""
+        lport = free_port()
+        # Below the pipeline's priority: on a shared machine a generating LLM must not
+        # starve the draft, which is what the user is looking at meanwhile.
+        p = self._spawn("llm", [
+            "nice", "-n", str(LLM_NICE), sys.executable, "-m", "llama_cpp.server", "--model", str(llm_model_file()), "--model_alias", LLM_MODEL,
+            "--host", "127.0.0.1", "--port", str(lport), "--n_ctx", str(n_ctx), "--chat_format", "chatml", "--verbose", "False",
+        ])
+        self.llm_url = f"http://127.0.0.1:{lport}/v1"
+        wait_http(f"{self.llm_url}/models", p, 120, "llm server")
+        return self.llm_url
 
     def service_env(self) -> dict[str, str]:
         env = os.environ.copy()

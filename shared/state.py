@@ -15,6 +15,8 @@ Keys (all expire):
     done:{request_id}:{stage}  the stage finished: what it published (republished on redelivery)
     gen:{request_id}           how many times the LLM answer was started (delta generations)
     cost:{request_id}          hash of stage -> JSON StageTiming
+    result:{doc}:{digest}      a final, replayed for the same question, model, prompt and clause
+                               model on the same document of the same tenant (analyze)
 """
 
 from __future__ import annotations
@@ -125,6 +127,13 @@ class State:
 
     async def is_cancelled(self, request_id: str) -> bool:
         return bool(await self.redis.exists(f"cancel:{request_id}"))
+
+    async def put_result(self, key: str, final: dict[str, Any], ttl_s: int) -> None:
+        await self.redis.set(key, json.dumps(final), ex=ttl_s)
+
+    async def get_result(self, key: str) -> dict[str, Any] | None:
+        raw = await self.redis.get(key)
+        return json.loads(raw) if raw else None
 
     async def record_cost(self, request_id: str, stage: str, timing: dict[str, Any]) -> None:
         key = f"cost:{request_id}"

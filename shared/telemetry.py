@@ -27,6 +27,16 @@ STAGE_SECONDS = Histogram(
 MESSAGES = Counter("clauseflow_messages_total", "Messages handled, by stage and outcome", ["stage", "outcome"])
 IN_FLIGHT = Gauge("clauseflow_in_flight", "Messages a consumer loop is handling now, by consumer", ["consumer"])
 TOKENS = Counter("clauseflow_llm_tokens_total", "LLM tokens, by kind", ["kind"])
+LLM_FIRST_TOKEN = Histogram(
+    "clauseflow_llm_first_token_seconds",
+    "From asking the LLM server to its first token (the prompt read, and any queue at the server)",
+    buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60),
+)
+LLM_SLOT_WAIT = Histogram(
+    "clauseflow_llm_slot_wait_seconds",
+    "How long a review waited for one of analyze's LLM slots",
+    buckets=(0.001, 0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60, 120),
+)
 
 
 # CPU seconds of the current request's worker-thread sections (Runtime.cpu), per handler run.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared import clause_model, topics
 from shared.logs import setup
-from shared.messages import ReviewCancel, ReviewLocated
+from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated
 from shared.runtime import Runtime
 
 from .handlers import STAGE, Analyzer
@@ -18,5 +18,6 @@ async def main() -> None:
         analyzer = Analyzer(rt, settings, clause_model.default())
         await rt.run([
             rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
+            rt.consumer(topics.FOLLOWUP, ReviewFollowup, analyzer.followup, name=f"{STAGE}-followup", on_failure=analyzer.followup_failed),
             rt.consumer(topics.CANCEL, ReviewCancel, analyzer.on_cancel, name=f"{STAGE}-cancel", broadcast=True),
         ])

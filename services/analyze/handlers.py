@@ -6,13 +6,15 @@ import logging
 
 from shared import direct, findings
 from shared.clause_model import ClauseModel
-from shared.messages import ReviewCancel, ReviewLocated
+from shared.errors import ClauseFlowError, Reject, error_body
+from shared.logs import request_id_var
+from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated
 from shared.runtime import Runtime
 from shared.scores import SharedScores
 from shared.state import doc_key
-from shared.telemetry import MESSAGES, timing_dict
+from shared.telemetry import MESSAGES, StageClock, timing_dict
 
-from . import logic
+from . import logic, narrative
 from .llm import LlmStream
 from .settings import Settings
 
@@ -40,6 +42,12 @@ class Analyzer:
         clock = await self.rt.begin(env)
         if clock is None:
             return
+        routed = msg.route == "no_llm" and len(msg.categories) == 1
+        model = "none" if routed else self.s.llm_model
+        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route)
+        if self.s.results_cache_s and (cached := await self.rt.state.get_result(key)) is not None:
+            await self._replay(msg, clock, cached)
+            return
         with clock.phase("preprocess"):
             texts = await self.rt.page_texts(env)
             located = [p.page for p in msg.pages if 0 < p.page <= len(texts)]
@@ -51,7 +59,6 @@ class Analyzer:
             found = await self.rt.cpu(findings.findings, scored, cats)
             searched = sum(1 for t in texts if t.strip())
             on_located = set(located)
-            routed = msg.route == "no_llm" and len(cats) == 1
             if not routed:
                 context = logic.context_for(located, texts, [f for f in found if f.page in on_located], self.s.context_tokens)
                 prompt = logic.messages(context, env.question)
@@ -73,10 +80,12 @@ class Analyzer:
             "findings": shown,
             "absent": findings.absent(scored, found, cats, searched),
             "answer": answer,
+            # Each sentence of the answer: grounded only if it carries a citation that held.
+            "narrative": await self.rt.cpu(narrative.label, answer, texts),
             "citations": cites,
             "citations_rejected": rejected,
             "mode": msg.mode,
-            "model": "none" if routed else self.s.llm_model,
+            "model": model,
             "usage": usage,
             "cost": logic.cost(await self.rt.state.get_cost(rid), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
             "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
@@ -84,10 +93,80 @@ class Analyzer:
         }
         if routed:
             final["routed"] = "no_llm"
+        await self._publish(rid, final)
+        if self.s.results_cache_s:
+            await self.rt.state.put_result(key, final, min(self.s.results_cache_s, self.s.event_ttl_s))  # within the retention
+
+    async def _replay(self, msg: ReviewLocated, clock, cached: dict) -> None:
+        """The same question on the same document was answered: its final again, no LLM call.
+        This request's own cost (the LLM's is zero) with the original's alongside."""
+        env = msg.envelope
+        timing = clock.finish()
+        await self.rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        usage = {"prompt_tokens": 0, "completion_tokens": 0}
+        final = {
+            **cached,
+            "cached": True,
+            "usage": usage,
+            "cost": logic.cost(await self.rt.state.get_cost(env.request_id), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
+            "original": {"usage": cached.get("usage"), "cost": cached.get("cost"), "timings": cached.get("timings")},
+            "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
+        }
+        await self._publish(env.request_id, final)
+        MESSAGES.labels(STAGE, "cached").inc()
+
+    async def _publish(self, rid: str, final: dict) -> None:
         if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
             await self.rt.state.update_review(rid, status="done", final=final)
         await self.rt.mark_done(rid)
         MESSAGES.labels(STAGE, "processed").inc()
+
+    async def followup(self, msg: ReviewFollowup) -> None:
+        """A question on one clause of a review that has its final: answered from that clause
+        and its neighbouring sentences only, streamed as `followup_delta` on the review's
+        stream, ended by `followup_final` with its own usage and cost."""
+        env, fid = msg.envelope, msg.followup_id
+        rid = env.request_id
+        request_id_var.set(rid)
+        if await self.rt.state.stage_done(rid, f"followup:{fid}"):
+            return  # redelivered after it was answered: the client has it
+        clock = StageClock("followup", env.published_at)
+        with clock.phase("preprocess"):
+            texts = await self.rt.page_texts(env)
+            if not 0 < msg.page <= len(texts):
+                raise Reject(f"page {msg.page} is not in the document")
+            context = logic.followup_context(msg.page, texts[msg.page - 1], msg.quote, self.s.context_tokens)
+            prompt = logic.messages(context, env.question)
+        with clock.phase("inference"):
+            answer, usage = await self.llm.generate(rid, prompt, followup=fid)
+        with clock.phase("postprocess"):
+            cites, rejected = logic.check_citations(logic.citations_in(answer or ""), texts)
+            sentences = narrative.label(answer or "", texts)
+        timing = clock.finish()
+        body = {
+            "followup_id": fid,
+            "question": env.question,
+            "page": msg.page,
+            "quote": msg.quote,
+            "answer": answer,
+            "narrative": sentences,
+            "citations": cites,
+            "citations_rejected": rejected,
+            "model": self.s.llm_model,
+            "usage": usage,
+            "cost": logic.cost({"followup": timing_dict(timing)}, usage, self._prices(), llm_stage="followup", llm_on_gpu=self.s.llm_on_gpu),
+            "timings": {"followup": timing_dict(timing)},
+        }
+        await self.rt.events.emit(rid, "followup_final", body, dedupe=f"followup_final:{fid}", audit={"stage": STAGE, "event": "followup_final", "followup_id": fid})
+        await self.rt.state.mark_done(rid, f"followup:{fid}")
+        MESSAGES.labels("followup", "processed").inc()
+
+    async def followup_failed(self, key: str, exc: BaseException) -> None:
+        """A follow-up that failed ends in `followup_error`; the review itself stays done."""
+        rid, _, fid = key.partition("/")
+        body = {"followup_id": fid, **error_body(exc if isinstance(exc, ClauseFlowError) else ClauseFlowError("the follow-up failed"))}
+        await self.rt.events.emit(rid, "followup_error", body, dedupe=f"followup_error:{fid}")
+        MESSAGES.labels("followup", "failed").inc()
 
     def _prices(self) -> dict[str, float]:
         return {

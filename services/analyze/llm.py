@@ -13,7 +13,7 @@ import openai
 
 from shared.errors import Reject, RetryLater
 from shared.runtime import Runtime
-from shared.telemetry import TOKENS
+from shared.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
 
 from . import logic
 from .settings import Settings
@@ -45,17 +45,19 @@ class LlmStream:
         self._early = {r: t for r, t in self._early.items() if now - t < EARLY_CANCEL_S}
         self._early[rid] = now
 
-    async def generate(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+    async def generate(self, rid: str, prompt: list[dict], followup: str = "") -> tuple[str | None, dict]:
         """:meth:`_stream`, raced against the request's cancel signal.
 
         Cancelling the streaming task closes its HTTP connection, and the model server stops
         generating — also while it is still reading the prompt, before any token.
         """
+        if followup:  # on a review that has its final: nothing cancels it but a failure
+            return await self._stream(rid, prompt, followup)
         cancelled = self._cancels.setdefault(rid, asyncio.Event())
         if self._early.pop(rid, None) is not None or await self.rt.state.is_cancelled(rid):
             self._cancels.pop(rid, None)
             return None, {}
-        stream = asyncio.create_task(self._stream(rid, prompt))
+        stream = asyncio.create_task(self._stream(rid, prompt, followup))
         waiter = asyncio.create_task(cancelled.wait())
         try:
             done, _ = await asyncio.wait({stream, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -68,26 +70,47 @@ class LlmStream:
             waiter.cancel()
             self._cancels.pop(rid, None)
 
-    async def _stream(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
-        """The LLM's answer, each chunk emitted as a `delta`; None if the client cancelled.
+    async def _stream(self, rid: str, prompt: list[dict], followup: str = "") -> tuple[str | None, dict]:
+        """The LLM's answer, in `delta` events (`followup_delta` with ``followup``, a follow-up
+        question's id); None if the client cancelled.
 
         Deltas carry their generation (see :meth:`_stream_in_slot`); within one, the per-chunk
         dedupe keys keep the client's stream clean.
         """
+        asked = time.monotonic()
         async with self._slots:  # waiting here is raced against the cancel signal too
+            LLM_SLOT_WAIT.observe(time.monotonic() - asked)
             if await self.rt.state.is_cancelled(rid):
                 return None, {}
-            return await self._stream_in_slot(rid, prompt)
+            return await self._stream_in_slot(rid, prompt, followup)
 
-    async def _stream_in_slot(self, rid: str, prompt: list[dict]) -> tuple[str | None, dict]:
+    async def _stream_in_slot(self, rid: str, prompt: list[dict], followup: str) -> tuple[str | None, dict]:
         parts: list[str] = []
         usage: dict = {}
-        n = 0
+        chunks = 0
+        # Tokens go out in batches (at least delta_min_chars, or after delta_max_wait_ms):
+        # one event per token costs a Redis write and an SSE frame each for a few characters.
+        batch: list[str] = []
+        sent = 0
+        last = time.monotonic()
         # Each attempt at the answer is a new generation: a retried or redelivered one is not
         # bit-for-bit the first (vLLM's batching), so its deltas must not splice into the
         # first's. The first delta of generation g > 1 says "reset": clients drop the text
         # they have and show this generation's from the start.
-        generation = await self.rt.state.next_generation(rid)
+        generation = await self.rt.state.next_generation(f"{rid}:{followup}" if followup else rid)
+        event, tag = ("followup_delta", {"followup_id": followup}) if followup else ("delta", {})
+
+        async def flush() -> None:
+            nonlocal sent, last
+            delta = {**tag, "text": "".join(batch), "generation": generation}
+            sent += 1
+            if sent == 1 and generation > 1:
+                delta["reset"] = True
+            await self.rt.events.emit(rid, event, delta, dedupe=f"{event}:{followup}:{generation}:{sent}")
+            batch.clear()
+            last = time.monotonic()
+
+        asked = time.monotonic()
         try:
             stream = await self.client.chat.completions.create(
                 model=self.s.llm_model, messages=prompt, stream=True, temperature=0, seed=0,
@@ -100,21 +123,24 @@ class LlmStream:
                     text = chunk.choices[0].delta.content if chunk.choices else None
                     if not text:
                         continue
+                    if not parts:
+                        LLM_FIRST_TOKEN.observe(time.monotonic() - asked)
                     parts.append(text)
-                    n += 1
-                    delta = {"text": text, "generation": generation}
-                    if n == 1 and generation > 1:
-                        delta["reset"] = True
-                    await self.rt.events.emit(rid, "delta", delta, dedupe=f"delta:{generation}:{n}")
+                    batch.append(text)
+                    chunks += 1
+                    if sum(map(len, batch)) >= self.s.delta_min_chars or time.monotonic() - last >= self.s.delta_max_wait_ms / 1000:
+                        await flush()
                     # Leaving the `async with` closes the HTTP stream; the server stops generating.
-                    if n % CANCEL_CHECK_EVERY == 0 and await self.rt.state.is_cancelled(rid):
+                    if chunks % CANCEL_CHECK_EVERY == 0 and await self.rt.state.is_cancelled(rid):
                         return None, usage
+            if batch:
+                await flush()
         except (openai.APIConnectionError, openai.APITimeoutError, openai.InternalServerError) as exc:
             raise RetryLater(f"the LLM server is unavailable: {type(exc).__name__}", code="llm_unavailable") from exc
         except openai.APIStatusError as exc:
             raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
         if not usage:  # llama.cpp's server reports no usage when streaming: estimate, and say so
-            usage = {"prompt_tokens": sum(len(m["content"]) for m in prompt) // logic.CHARS_PER_TOKEN, "completion_tokens": n, "estimated": True}
+            usage = {"prompt_tokens": sum(len(m["content"]) for m in prompt) // logic.CHARS_PER_TOKEN, "completion_tokens": chunks, "estimated": True}
         TOKENS.labels("prompt").inc(usage["prompt_tokens"])
         TOKENS.labels("completion").inc(usage["completion_tokens"])
         return "".join(parts), usage

@@ -17,6 +17,14 @@ class Settings(CommonSettings):
     llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one
     llm_timeout_s: float = Field(default=120.0, gt=0)
     max_tokens: int = Field(default=256, ge=1)
+    # The answer's tokens are sent in `delta` events of at least this many characters, or
+    # after this long, whichever comes first (not one event per token).
+    delta_min_chars: int = Field(default=12, ge=1)
+    delta_max_wait_ms: float = Field(default=50.0, ge=0)
+    # Finals are replayed for the same document (per tenant), question, model, prompt and
+    # clause model, with no LLM call (marked cached); 0 turns the results cache off. Never
+    # kept past the retention (CLAUSEFLOW_EVENT_TTL_S).
+    results_cache_s: int = Field(default=24 * 3600, ge=0)
     context_tokens: int = Field(default=1500, ge=100)
     # Price table for the cost estimate (USD).
     llm_on_gpu: bool = False  # bill analyze by GPU-hour (vLLM) instead of CPU-hour

@@ -14,13 +14,15 @@ import anyio
 from fastapi import APIRouter, Depends, File, Form, Header, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from limits import parse_many
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import Field as PydanticField
 from sse_starlette import EventSourceResponse
 
-from shared import pdf, topics
+from shared import clauses, pdf, topics
 from shared.blobs import blob_key
-from shared.errors import InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized
-from shared.events import TERMINAL, open_key, valid_stream_id
-from shared.messages import Envelope, ReviewRequested
+from shared.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
+from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
+from shared.messages import Envelope, ReviewFollowup, ReviewRequested
 
 from .auth import digest, presented_key, require_tenant, same, tenant_of
 from .deps import EdgeContext, get_ctx
@@ -163,10 +165,12 @@ def _resume_point(last_event_id: str | None, after: str | None) -> str:
     return start
 
 
-async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = None):
+async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = None, *, followup: str | None = None, followups: bool = False):
     """Yield the request's events after ``after`` until a terminal one (the deadline sweeper,
     services/edge/lifecycle.py, makes sure there is one).
 
+    ``followup``: only that follow-up's events, until its `followup_final` or `followup_error`.
+    ``followups``: every follow-up's events after the final, until the client leaves.
     With ``idle_s``, yield None after that long without an event (a heartbeat's cue).
     """
     cursor = after
@@ -175,8 +179,15 @@ async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = 
         for ev in await ctx.events.read(rid, cursor, block_ms=1000):
             cursor = ev.id
             idle_since = time.monotonic()
+            if followup is not None:
+                if ev.data.get("followup_id") != followup:
+                    continue
+                yield ev
+                if ev.type in FOLLOWUP_END:
+                    return
+                continue
             yield ev
-            if ev.type in TERMINAL:
+            if ev.type in TERMINAL and not (followups and ev.type == "final"):
                 return
         if idle_s is not None and time.monotonic() - idle_since >= idle_s:
             idle_since = time.monotonic()
@@ -215,28 +226,35 @@ async def sse_events(
     rid: str,
     after: str | None = None,
     token: str | None = None,
+    followup: str | None = None,
     last_event_id: str | None = Header(None),
     ctx: EdgeContext = Depends(get_ctx),
 ) -> EventSourceResponse:
-    """Server-sent events; resume with the `Last-Event-ID` header or `?after=`."""
+    """Server-sent events; resume with the `Last-Event-ID` header or `?after=`; with
+    `?followup=<id>`, that follow-up's events only, until its end."""
     await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
     start = _resume_point(last_event_id, after)
 
     async def gen():
         async with Presence(ctx, rid):
-            async for ev in follow(ctx, rid, start):
+            async for ev in follow(ctx, rid, start, followup=followup):
                 yield {"id": ev.id, "event": ev.type, "data": json.dumps(ev.data, ensure_ascii=False)}
 
     return EventSourceResponse(gen(), ping=ctx.settings.heartbeat_s)
 
 
 @router.websocket("/v1/reviews/{rid}/ws")
-async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, token: str | None = None) -> None:
-    """The same events as JSON objects with a `type`; the client may send {"type": "cancel"}."""
+async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, token: str | None = None, followups: bool = False) -> None:
+    """The same events as JSON objects with a `type`; the client may send {"type": "cancel"}.
+
+    With ``?followups=true`` the socket stays open after the final for follow-ups: send
+    {"type": "followup", "question", "finding" | "page" [, "quote"]}, get
+    {"type": "followup_accepted", "followup_id"} (or "followup_refused"), then its events."""
     ctx: EdgeContext = websocket.app.state.ctx
     refused = None
+    review: dict = {}
     try:
-        await _followable(ctx, rid, websocket.headers, token)
+        review = await _followable(ctx, rid, websocket.headers, token)
     except (Unauthorized, NotFound) as exc:
         refused = exc
     await websocket.accept()
@@ -245,10 +263,10 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
         await websocket.send_json({"type": "error", "data": {"code": code, "message": f"cannot follow {rid!r}"}})
         await websocket.close(code=close)
         return
-    listener = asyncio.create_task(_ws_listen(websocket, ctx, rid))
+    listener = asyncio.create_task(_ws_listen(websocket, ctx, rid, review))
     try:
         async with Presence(ctx, rid):
-            async for ev in follow(ctx, rid, after or "0-0", idle_s=ctx.settings.heartbeat_s):
+            async for ev in follow(ctx, rid, after or "0-0", idle_s=ctx.settings.heartbeat_s, followups=followups):
                 if ev is None:
                     await websocket.send_json({"type": "heartbeat", "at": time.time()})
                 else:
@@ -260,11 +278,84 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
         listener.cancel()
 
 
-async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str) -> None:
+async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: dict) -> None:
     try:
         while True:
             msg = await websocket.receive_json()
-            if isinstance(msg, dict) and msg.get("type") == "cancel":
+            if not isinstance(msg, dict):
+                continue
+            if msg.get("type") == "cancel":
                 await cancel(ctx, rid, "cancelled by the client")
+            elif msg.get("type") == "followup":
+                try:
+                    ask = FollowupIn.model_validate({k: v for k, v in msg.items() if k != "type"})
+                    fid = await start_followup(ctx, rid, str(review.get("tenant", "")), ask)
+                    await websocket.send_json({"type": "followup_accepted", "followup_id": fid})
+                except ValidationError as exc:
+                    await websocket.send_json({"type": "followup_refused", "data": {"code": "bad_request", "message": str(exc.errors()[0]["msg"])}})
+                except ClauseFlowError as exc:
+                    await websocket.send_json({"type": "followup_refused", "data": error_body(exc)})
     except (WebSocketDisconnect, RuntimeError, ValueError):
         return
+
+
+class FollowupIn(BaseModel):
+    """A question on one clause: a finding of the final (its index), or a page and a quote on it
+    (a citation), or a page alone."""
+
+    model_config = ConfigDict(extra="forbid")
+    question: str = PydanticField(min_length=1, max_length=2000)
+    finding: int | None = PydanticField(default=None, ge=0)
+    page: int | None = PydanticField(default=None, ge=1)
+    quote: str | None = PydanticField(default=None, max_length=4000)
+
+
+@router.post("/v1/reviews/{rid}/followups", status_code=202)
+async def create_followup(
+    request: Request, rid: str, body: FollowupIn, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)
+) -> JSONResponse:
+    """Ask about one clause of a finished review; answered on the review's event stream."""
+    await _review(ctx, rid, tenant)
+    fid = await start_followup(ctx, rid, tenant, body)
+    base = ctx.settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
+    return JSONResponse(
+        {"request_id": rid, "followup_id": fid, "events_url": f"{base}/v1/reviews/{rid}/events?followup={fid}"},
+        status_code=202,
+    )
+
+
+async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupIn) -> str:
+    """Check the reference against the final and the page texts; publish review.followup."""
+    s = ctx.settings
+    review = await _review(ctx, rid, tenant)
+    final = review.get("final")
+    if not isinstance(final, dict):
+        raise Conflict("the review has no final yet: follow-ups are asked about a finished review", code="not_ready")
+    question = ask.question.strip()
+    if not question or len(question) > s.max_question_chars:
+        raise InputError("the question is empty or too long", code="bad_question")
+    if ask.finding is not None:
+        found = final.get("findings") or []
+        if ask.finding >= len(found):
+            raise InputError(f"the final has {len(found)} findings; there is no finding {ask.finding}", code="no_such_finding")
+        page, quote = int(found[ask.finding]["page"]), str(found[ask.finding]["quote"])
+    elif ask.page is not None:
+        page, quote = ask.page, (ask.quote or "").strip()
+        texts = await ctx.state.get_pages(f"{tenant}:{review['doc_sha256']}")
+        if texts is None:
+            raise Conflict("the review's pages are no longer kept", code="expired")
+        if page > len(texts):
+            raise InputError(f"the document has {len(texts)} pages", code="no_such_page")
+        if quote and not clauses.quote_on_page(quote, texts[page - 1]):
+            raise InputError(f"the quote is not on page {page}", code="quote_not_on_page")
+    else:
+        raise InputError("say which clause: a 'finding' index, or a 'page' (and a 'quote' on it)", code="missing_reference")
+    await _admit(ctx, tenant)
+    fid = secrets.token_hex(8)
+    env = Envelope(request_id=rid, doc_sha256=review["doc_sha256"], question=question, page_count=int(review.get("page_count", 0)), submitted_at=time.time(), tenant=tenant)
+    msg = ReviewFollowup(envelope=env, page=page, quote=quote, followup_id=fid)
+    try:
+        await asyncio.wait_for(ctx.producer.publish(topics.FOLLOWUP, f"{rid}/{fid}", msg), s.publish_timeout_s)
+    except Exception as exc:
+        raise RetryLater("the review queue is unavailable; try again shortly") from exc
+    return fid

@@ -45,7 +45,7 @@ def test_the_answer_quotes_the_best_clause_with_its_page():
     found = findings.findings(SCORED, ["Governing Law"])
     text = direct.answer("Governing Law", found, len(TEXTS))
     top = found[0]
-    assert text.startswith(f"Governing Law, page {top.page}: ")
+    assert text.startswith('Governing Law: "') and f"(p. {top.page})" in text
     quoted = text.split('"')[1]
     assert "laws of the State of New York" in quoted and quote_on_page(quoted, TEXTS[top.page - 1])
 

@@ -105,14 +105,16 @@ class ReviewCancel(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., reason: _Optional[str] = ..., published_at: _Optional[float] = ...) -> None: ...
 
 class ReviewFollowup(_message.Message):
-    __slots__ = ("envelope", "page", "quote")
+    __slots__ = ("envelope", "page", "quote", "followup_id")
     ENVELOPE_FIELD_NUMBER: _ClassVar[int]
     PAGE_FIELD_NUMBER: _ClassVar[int]
     QUOTE_FIELD_NUMBER: _ClassVar[int]
+    FOLLOWUP_ID_FIELD_NUMBER: _ClassVar[int]
     envelope: Envelope
     page: int
     quote: str
-    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., page: _Optional[int] = ..., quote: _Optional[str] = ...) -> None: ...
+    followup_id: str
+    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., page: _Optional[int] = ..., quote: _Optional[str] = ..., followup_id: _Optional[str] = ...) -> None: ...
 
 class DeadLetter(_message.Message):
     __slots__ = ("topic", "consumer", "key", "value", "error", "failed_at")
