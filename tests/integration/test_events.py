@@ -103,3 +103,18 @@ async def test_one_dedupe_key_per_request_and_streams_are_capped(redis):
     length = await redis.xlen(f"events:{rid}")
     assert 50 <= length <= 200, length
     assert (await log.read(rid, count=1000))[-1].type == "final", "the newest events are kept"
+
+
+async def test_after_a_final_only_follow_up_events_and_after_an_error_nothing(redis):
+    log = EventLog(redis, ttl_s=60, prefix="t-followups.")
+    done, failed = uuid.uuid4().hex, uuid.uuid4().hex
+    await redis.zadd("t-followups.reviews:open", {done: 1, failed: 1})
+    assert await log.emit(done, "final", {"answer": "a"}, dedupe="final")
+    assert await redis.zscore("t-followups.reviews:open", done) is None, "a terminal event closes the review"
+    assert await log.emit(done, "followup_delta", {"followup_id": "f1", "text": "x"}, dedupe="fd1")
+    assert await log.emit(done, "followup_final", {"followup_id": "f1", "answer": "x"}, dedupe="ff1")
+    assert await log.emit(done, "delta", {"text": "late"}, dedupe="late") is None
+    assert await log.emit(done, "error", {"code": "late"}, dedupe="error") is None
+    assert await log.emit(failed, "error", {"code": "x"}, dedupe="error")
+    assert await log.emit(failed, "followup_final", {"followup_id": "f2"}, dedupe="ff2") is None
+    assert [e.type for e in await log.read(done)] == ["final", "followup_delta", "followup_final"]
