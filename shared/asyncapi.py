@@ -72,8 +72,8 @@ class Route:
 # against the calls in services/, so a new publisher or consumer fails the suite until it is here.
 ROUTES: tuple[Route, ...] = (
     Route(topics.REQUESTED, "ReviewRequested", ("edge",), (Consumer("summarize"),)),
-    Route(topics.SUMMARIZED, "ReviewSummarized", ("summarize",), (Consumer("locate"),)),
-    Route(topics.LOCATED, "ReviewLocated", ("locate",), (Consumer("phase2"), Consumer("analyze"))),
+    Route(topics.SUMMARIZED, "ReviewSummarized", ("summarize",), (Consumer("locate"), Consumer("analyze", "analyze-fallback"))),
+    Route(topics.LOCATED, "ReviewLocated", ("locate", "analyze"), (Consumer("phase2"), Consumer("analyze"))),
     Route(topics.CANCEL, "ReviewCancel", ("edge",), (Consumer("analyze", "analyze-cancel", broadcast=True),)),
     Route(topics.FOLLOWUP, "ReviewFollowup", ("edge",), (Consumer("analyze", "analyze-followup"),)),
 )

@@ -31,6 +31,9 @@ class Schedule:
     async def watch(self, member: str, at: float) -> None:
         await self.redis.zadd(self.key, {member: at})
 
+    async def unwatch(self, member: str) -> None:
+        await self.redis.zrem(self.key, member)
+
     async def sweep(self, now: float) -> list[str]:
         """Members due by ``now`` that this process claimed and acted on."""
         acted = []

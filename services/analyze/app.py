@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from shared import clause_model, topics
 from shared.logs import setup
-from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated
+from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
 from shared.runtime import Runtime
 
 from .handlers import STAGE, Analyzer
@@ -16,8 +16,11 @@ async def main() -> None:
     setup(STAGE, settings.log_level)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         analyzer = Analyzer(rt, settings, clause_model.default())
-        await rt.run([
+        loops = [
             rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
             rt.consumer(topics.FOLLOWUP, ReviewFollowup, analyzer.followup, name=f"{STAGE}-followup", on_failure=analyzer.followup_failed),
             rt.consumer(topics.CANCEL, ReviewCancel, analyzer.on_cancel, name=f"{STAGE}-cancel", broadcast=True),
-        ])
+        ]
+        if settings.locate_deadline_s:  # watch locate: the whole document stands in when it is late
+            loops.append(rt.consumer(topics.SUMMARIZED, ReviewSummarized, analyzer.on_summarized, name=f"{STAGE}-fallback"))
+        await rt.run(loops, background=(analyzer.deadlines.run,) if settings.locate_deadline_s else ())

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import time
 
-from shared import direct, findings
+from shared import direct, findings, routing, topics
 from shared.clause_model import ClauseModel
 from shared.errors import ClauseFlowError, Reject, error_body
 from shared.logs import request_id_var
-from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated
+from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
+from shared.schedule import Schedule
 from shared.runtime import Runtime
 from shared.scores import SharedScores
 from shared.state import doc_key
@@ -22,6 +24,29 @@ log = logging.getLogger(__name__)
 STAGE = "analyze"
 
 
+class LocateDeadline(Schedule):
+    """Reviews whose pages are read, due when locate should have answered by. One that is still
+    waiting then is answered from the whole document within the model's budget
+    (``mode: fallback_full``): analyze hands itself that review.located. Whichever of the two
+    messages comes second finds the review done and is skipped."""
+
+    def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
+        super().__init__(rt.redis, f"{rt.settings.topic_prefix}locate:deadlines", interval_s)
+        self.rt = rt
+
+    async def act(self, rid: str) -> bool:
+        raw = await self.rt.redis.getdel(f"fallback:{rid}")
+        if raw is None or await self.rt.events.ended(rid) or await self.rt.state.stage_done(rid, STAGE):
+            return False
+        env = Envelope.FromString(raw)
+        cats = routing.route(env.question).categories  # locate's routing, without its embedder
+        pages = [LocatedPage(page=i, score=0.0) for i in range(1, env.page_count + 1)]
+        log.warning("locate has not answered review %s in time: answering from the whole document", rid)
+        await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=cats))
+        MESSAGES.labels(STAGE, "fallback_full").inc()
+        return True
+
+
 class Analyzer:
     """Holds the LLM stream and the clause-score cache; one per process."""
 
@@ -30,6 +55,16 @@ class Analyzer:
         self.s = settings
         self.scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
         self.llm = LlmStream(rt, settings)
+        self.deadlines = LocateDeadline(rt)
+
+    async def on_summarized(self, msg: ReviewSummarized) -> None:
+        """review.summarized: locate is working on it; if it has not answered by the deadline,
+        the whole document stands in for its pages (:class:`LocateDeadline`)."""
+        env = msg.envelope
+        if not self.s.locate_deadline_s or await self.rt.events.ended(env.request_id):
+            return
+        await self.rt.redis.set(f"fallback:{env.request_id}", env.SerializeToString(), ex=self.s.event_ttl_s)
+        await self.deadlines.watch(env.request_id, time.time() + self.s.locate_deadline_s)
 
     async def on_cancel(self, msg: ReviewCancel) -> None:
         """review.cancel: if this process is writing the request's answer, stop now."""
@@ -39,6 +74,8 @@ class Analyzer:
         """Stream the answer; publish findings and only the citations that hold."""
         env = msg.envelope
         rid = env.request_id
+        if msg.mode != "fallback_full":
+            await self.deadlines.unwatch(rid)  # locate answered: no fallback for this review
         clock = await self.rt.begin(env)
         if clock is None:
             return

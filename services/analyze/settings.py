@@ -12,6 +12,9 @@ class Settings(CommonSettings):
     # Generations this process runs at once. llama.cpp's server answers one at a time, so 2
     # keeps the next prompt ready; a vLLM server batches dozens (set e.g. 32 in the gpu profile).
     llm_slots: int = Field(default=2, ge=1, le=256)
+    # Locate not answered this long after the pages were read: analyze answers from the whole
+    # document within the model's budget (mode fallback_full). 0 = wait for locate.
+    locate_deadline_s: float = Field(default=20.0, ge=0)
     llm_base_url: str = "http://127.0.0.1:8080/v1"
     llm_model: str = "smollm2-135m-instruct"
     llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one
