@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_clauses import load_dev  # noqa: E402
 from services.analyze import logic  # noqa: E402
 from services.analyze.settings import Settings as AnalyzeSettings  # noqa: E402
+from services.analyze.tokens import TokenCounter, fit  # noqa: E402
 from services.locate.logic import rank_pages  # noqa: E402
 from shared import clause_model, cuad, findings  # noqa: E402
 from shared.stack import Stack  # noqa: E402
@@ -42,9 +43,9 @@ N_CTX = 4096  # the local server's context (shared/stack.py)
 OVERHEAD_TOKENS = 200  # system prompt, delimiters, question
 
 
-def whole_context(texts: list[str], budget_tokens: int) -> tuple[str, float]:
-    """Every page in order, cut at the budget; and the share of the document's text kept."""
-    budget = budget_tokens * logic.CHARS_PER_TOKEN
+def whole_context(texts: list[str], budget_chars: int) -> tuple[str, float]:
+    """Every page in order, cut at ``budget_chars``; and the share of the document's text kept."""
+    budget = budget_chars
     parts, used, total = [], 0, 0
     for i, text in enumerate(texts, 1):
         flat = " ".join(text.split())
@@ -71,6 +72,7 @@ def main() -> None:
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     s = AnalyzeSettings()
     model = clause_model.default()
+    tokens = TokenCounter.for_model("smollm2-135m-instruct")  # analyze packs its context with it
     tmp = stack = None
     url = args.llm_url
     if not url:
@@ -94,10 +96,11 @@ def main() -> None:
             clause = findings.page_scores(scored, [cat], len(texts))
             located = [r.page for r in rank_pages(texts, question, [cat], None, clause=clause, top_k=5)]
             evidence = [f for f in findings.findings(scored, [cat]) if f.page in set(located)]
-            whole, share = whole_context(texts, whole_budget)
+            whole = fit(lambda chars: whole_context(texts, chars)[0], whole_budget, tokens.count)
+            share = len(whole) / max(1, sum(len(" ".join(t.split())) for t in texts))
             kept_share.append(share)
             prompts = {
-                "staged": logic.messages(logic.context_for(located, texts, evidence, s.context_tokens), question),
+                "staged": logic.messages(fit(lambda chars: logic.context_for(located, texts, evidence, chars // logic.CHARS_PER_TOKEN), s.context_tokens, tokens.count), question),
                 "whole": logic.messages(whole, question),
             }
             labelled = [c["text"] for c in row["clauses"] if c["category"] == cat]

@@ -10,8 +10,8 @@ from shared.clause_model import ClauseModel
 from shared.errors import ClauseFlowError, Reject, error_body
 from shared.logs import request_id_var
 from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
-from shared.schedule import Schedule
 from shared.runtime import Runtime
+from shared.schedule import Schedule
 from shared.scores import SharedScores
 from shared.state import doc_key
 from shared.telemetry import MESSAGES, StageClock, timing_dict
@@ -19,6 +19,7 @@ from shared.telemetry import MESSAGES, StageClock, timing_dict
 from . import logic, narrative
 from .llm import LlmStream
 from .settings import Settings
+from .tokens import TokenCounter, fit
 
 log = logging.getLogger(__name__)
 STAGE = "analyze"
@@ -54,7 +55,8 @@ class Analyzer:
         self.rt = rt
         self.s = settings
         self.scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
-        self.llm = LlmStream(rt, settings)
+        self.tokens = TokenCounter.for_model(settings.llm_model, settings.tokenizer_file)
+        self.llm = LlmStream(rt, settings, self.tokens)
         self.deadlines = LocateDeadline(rt)
 
     async def on_summarized(self, msg: ReviewSummarized) -> None:
@@ -97,7 +99,9 @@ class Analyzer:
             searched = sum(1 for t in texts if t.strip())
             on_located = set(located)
             if not routed:
-                context = logic.context_for(located, texts, [f for f in found if f.page in on_located], self.s.context_tokens)
+                evidence = [f for f in found if f.page in on_located]
+                # Packed to the budget as the model counts tokens, not as characters guess them.
+                context = await self.rt.cpu(fit, lambda chars: logic.context_for(located, texts, evidence, chars // logic.CHARS_PER_TOKEN), self.s.context_tokens, self.tokens.count)
                 prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
             if routed:  # a simple question of fact: the clause found is the answer, no LLM
@@ -172,7 +176,8 @@ class Analyzer:
             texts = await self.rt.page_texts(env)
             if not 0 < msg.page <= len(texts):
                 raise Reject(f"page {msg.page} is not in the document")
-            context = logic.followup_context(msg.page, texts[msg.page - 1], msg.quote, self.s.context_tokens)
+            page_text = texts[msg.page - 1]
+            context = fit(lambda chars: logic.followup_context(msg.page, page_text, msg.quote, chars // logic.CHARS_PER_TOKEN), self.s.context_tokens, self.tokens.count)
             prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
             answer, usage = await self.llm.generate(rid, prompt, followup=fid)

@@ -15,8 +15,8 @@ from shared.errors import Reject, RetryLater
 from shared.runtime import Runtime
 from shared.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
 
-from . import logic
 from .settings import Settings
+from .tokens import TokenCounter
 
 CANCEL_CHECK_EVERY = 8  # chunks between looks at the cancel flag (the broadcast cancel is immediate)
 EARLY_CANCEL_S = 300.0  # how long a cancel for a request not generating yet is remembered
@@ -25,9 +25,10 @@ EARLY_CANCEL_S = 300.0  # how long a cancel for a request not generating yet is 
 class LlmStream:
     """One per process: the client and the requests it is generating for."""
 
-    def __init__(self, rt: Runtime, settings: Settings) -> None:
+    def __init__(self, rt: Runtime, settings: Settings, tokens: TokenCounter) -> None:
         self.rt = rt
         self.s = settings
+        self.tokens = tokens
         self.client = openai.AsyncOpenAI(base_url=settings.llm_base_url, api_key=settings.llm_api_key, timeout=settings.llm_timeout_s, max_retries=0)
         self._cancels: dict[str, asyncio.Event] = {}
         # Cancels that arrived before their request reached generate(): remembered for a
@@ -139,8 +140,9 @@ class LlmStream:
             raise RetryLater(f"the LLM server is unavailable: {type(exc).__name__}", code="llm_unavailable") from exc
         except openai.APIStatusError as exc:
             raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
-        if not usage:  # llama.cpp's server reports no usage when streaming: estimate, and say so
-            usage = {"prompt_tokens": sum(len(m["content"]) for m in prompt) // logic.CHARS_PER_TOKEN, "completion_tokens": chunks, "estimated": True}
+        if not usage:  # llama.cpp's server reports no usage when streaming: count with the model's tokenizer
+            answer = "".join(parts)
+            usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(answer), "counted": "tokenizer" if self.tokens.exact else "estimated"}
         TOKENS.labels("prompt").inc(usage["prompt_tokens"])
         TOKENS.labels("completion").inc(usage["completion_tokens"])
         return "".join(parts), usage

@@ -1,3 +1,5 @@
+from pathlib import Path
+
 from pydantic import Field
 
 from shared.settings import CommonSettings
@@ -29,6 +31,8 @@ class Settings(CommonSettings):
     # kept past the retention (CLAUSEFLOW_EVENT_TTL_S).
     results_cache_s: int = Field(default=24 * 3600, ge=0)
     context_tokens: int = Field(default=1500, ge=100)
+    # The served model's tokenizer.json for token budgets (default: models/tokenizer/<llm_model>.json).
+    tokenizer_file: Path | None = None
     # Price table for the cost estimate (USD).
     llm_on_gpu: bool = False  # bill analyze by GPU-hour (vLLM) instead of CPU-hour
     price_cpu_hour: float = 0.05

@@ -12,6 +12,7 @@ import pytest
 from services.analyze import logic
 from services.analyze.llm import LlmStream
 from services.analyze.settings import Settings as AnalyzeSettings
+from services.analyze.tokens import TokenCounter
 from shared.runtime import Runtime
 from shared.testing.contracts import page_texts
 
@@ -26,7 +27,7 @@ async def llm(stack):
         llm_base_url=stack.llm_url, llm_model="smollm2-135m-instruct", max_tokens=200,
     )
     async with Runtime(s, "analyze") as rt:
-        yield rt, LlmStream(rt, s)
+        yield rt, LlmStream(rt, s, TokenCounter.for_model(s.llm_model))
 
 
 async def deltas(rt, rid) -> int:
