@@ -57,7 +57,8 @@ async def test_a_file_that_breaks_the_pool_fails_alone():
     that moment is read again on its own, not failed with the hostile one."""
     import asyncio
 
-    box = PdfSandbox(workers=2, timeout_s=3, memory_mb=512)
+    # The limit covers starting a worker (a spawned Python) too: 8 s leaves room on a busy machine.
+    box = PdfSandbox(workers=2, timeout_s=8, memory_mb=512)
     try:
         good = make_contract(extra_pages=20).data
         results = await asyncio.gather(
