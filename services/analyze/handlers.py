@@ -135,7 +135,7 @@ class Analyzer:
         if routed:
             final["routed"] = "no_llm"
         await self._publish(rid, final)
-        if self.s.results_cache_s:
+        if self.s.results_cache_s and msg.mode == "located":  # a whole-document stand-in is not kept
             await self.rt.state.put_result(key, final, min(self.s.results_cache_s, self.s.event_ttl_s))  # within the retention
 
     async def _replay(self, msg: ReviewLocated, clock, cached: dict) -> None:
