@@ -35,6 +35,14 @@ def _timed(fn: Callable[..., T], *args, **kwargs) -> tuple[T, float]:
     return result, time.process_time() - t0
 
 
+STARTUP_S = 120.0  # a worker process's start (spawn, imports) on a busy machine
+
+
+def _ready() -> None:
+    """A worker's first call: by its end, the worker has started and imported the PDF code."""
+    import shared.pdf  # noqa: F401
+
+
 class _Broken(Exception):
     """The worker pool broke under a call (its own file, or another's)."""
 
@@ -76,6 +84,8 @@ class PdfSandbox:
                 self._replace(pool, kill=False)
                 alone = self._new_pool(1)
                 try:
+                    # Started first: the time limit is the file's, not a new Python's start-up.
+                    await asyncio.wait_for(asyncio.get_running_loop().run_in_executor(alone, _ready), STARTUP_S)
                     result, cpu_s = await self._call(alone, task, replace=False)
                 except _Broken:
                     raise CorruptPdf("reading the PDF crashed its worker", code="corrupt_pdf") from None

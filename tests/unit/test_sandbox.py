@@ -57,8 +57,9 @@ async def test_a_file_that_breaks_the_pool_fails_alone():
     that moment is read again on its own, not failed with the hostile one."""
     import asyncio
 
-    # The limit covers starting a worker (a spawned Python) too: 8 s leaves room on a busy machine.
-    box = PdfSandbox(workers=2, timeout_s=8, memory_mb=512)
+    # The first attempt's limit covers starting the pool's workers (spawned Pythons importing
+    # this module, slow on a fresh checkout with no bytecode yet): 15 s leaves room for that.
+    box = PdfSandbox(workers=2, timeout_s=15, memory_mb=512)
     try:
         good = make_contract(extra_pages=20).data
         results = await asyncio.gather(
