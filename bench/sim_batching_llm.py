@@ -26,7 +26,7 @@ WORDS = "The clause limits liability to fees paid in the prior twelve months and
 def build(token_ms: float, tokens: int, batch: int) -> FastAPI:
     app = FastAPI()
     slots = asyncio.Semaphore(batch)
-    state = {"active": 0, "peak": 0}
+    state = {"active": 0, "peak": 0, "prompts": []}  # the last 20 prompts received, for tests
 
     @app.get("/v1/models")
     async def models() -> dict:
@@ -39,6 +39,7 @@ def build(token_ms: float, tokens: int, batch: int) -> FastAPI:
     @app.post("/v1/chat/completions")
     async def complete(request: Request):
         body = await request.json()
+        state["prompts"] = [*state["prompts"][-19:], body.get("messages", [])]
         n = min(tokens, int(body.get("max_tokens") or tokens))
         prompt_tokens = sum(len(str(m.get("content", ""))) for m in body.get("messages", [])) // 4
 

@@ -9,16 +9,16 @@ import subprocess
 import sys
 
 
-async def events_while_running(rt, loop, request_id: str, timeout_s: float = 20.0) -> list:
-    """Run a started consumer loop until the request has events (or the timeout); stop it;
-    return the events."""
+async def events_while_running(rt, loop, request_id: str, timeout_s: float = 20.0, until: str | None = None) -> list:
+    """Run a started consumer loop until the request has events (with ``until``: an event of
+    that type), or the timeout; stop it; return the events."""
     task = asyncio.create_task(loop.run())
     events: list = []
     try:
         deadline = asyncio.get_running_loop().time() + timeout_s
-        while not events and asyncio.get_running_loop().time() < deadline:
+        while (not events if until is None else until not in [e.type for e in events]) and asyncio.get_running_loop().time() < deadline:
             events = await rt.events.read(request_id)
-            if not events:
+            if not events or until is not None:
                 await asyncio.sleep(0.1)
     finally:
         task.cancel()
@@ -47,7 +47,7 @@ def edge_process(settings, workdir, keys: dict[str, str], **env: str):
     """The edge alone, its own process on a free port, with an API key per tenant (``keys``:
     tenant -> key) and ``CLAUSEFLOW_*`` overrides; yields its base URL."""
     from services.edge.auth import digest
-    from shared.stack import ROOT, free_port, wait_http
+    from shared.stack import free_port
 
     port = free_port()
     full = {
@@ -61,10 +61,19 @@ def edge_process(settings, workdir, keys: dict[str, str], **env: str):
         **{f"CLAUSEFLOW_{k.upper()}": v for k, v in env.items()},
     }
     with open(workdir / f"edge-{port}.log", "wb") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "services.edge"], env=full, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_http(f"http://127.0.0.1:{port}/healthz", proc, 30, "edge")
+        with serving([sys.executable, "-m", "services.edge"], f"http://127.0.0.1:{port}/healthz", "edge", env=full, stdout=log, stderr=subprocess.STDOUT):
             yield f"http://127.0.0.1:{port}"
-        finally:
-            proc.terminate()
-            proc.wait(10)
+
+
+@contextlib.contextmanager
+def serving(cmd: list[str], health_url: str, name: str, **popen):
+    """A server process from the repository root, until its ``health_url`` answers; stopped after."""
+    from shared.stack import ROOT, wait_http
+
+    proc = subprocess.Popen(cmd, cwd=ROOT, **popen)
+    try:
+        wait_http(health_url, proc, 30, name)
+        yield proc
+    finally:
+        proc.terminate()
+        proc.wait(10)
