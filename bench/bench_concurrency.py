@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -30,7 +29,8 @@ from httpx_sse import connect_sse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.stack import Stack, free_port, wait_http  # noqa: E402
+from shared.stack import Stack, free_port  # noqa: E402
+from shared.testing import serving  # noqa: E402
 from shared.testing.contracts import make_contract  # noqa: E402
 
 QUESTION = "Mark every liability and termination clause and explain the risk"
@@ -84,9 +84,8 @@ def main() -> None:
     rows.append(run("local, 1 in flight / 1 slot", args.reviews, {**local, **one}, None, "ONE"))
     rows.append(run("local, default (8 in flight / 2 slots)", args.reviews, local, None, "DEFAULT"))
     port = free_port()
-    sim = subprocess.Popen([sys.executable, str(ROOT / "bench" / "sim_batching_llm.py"), "--port", str(port), "--token-ms", "20", "--tokens", "64", "--batch", "64"], cwd=ROOT)
-    try:
-        wait_http(f"http://127.0.0.1:{port}/v1/models", sim, 30, "simulated server")
+    cmd = [sys.executable, str(ROOT / "bench" / "sim_batching_llm.py"), "--port", str(port), "--token-ms", "20", "--tokens", "64", "--batch", "64"]
+    with serving(cmd, f"http://127.0.0.1:{port}/v1/models", "simulated server"):
         url = f"http://127.0.0.1:{port}/v1"
         print(f"SIMULATED batching server (64 tokens at 20 ms each, batches up to 64), {args.sim_reviews} reviews at once:", flush=True)
         rows.append(run("simulated batching, 1 in flight / 1 slot", args.sim_reviews, one, url, "SIMONE"))
@@ -94,9 +93,6 @@ def main() -> None:
         rows.append(run("simulated batching, 32 in flight / 32 slots", args.sim_reviews, wide, url, "SIMWIDE"))
         peak = httpx.get(f"http://127.0.0.1:{port}/stats").json()["peak"]
         print(f"  the simulated server had at most {peak} requests at once", flush=True)
-    finally:
-        sim.terminate()
-        sim.wait(10)
     print("\n| configuration | reviews | finals | time to final p50 | p95 | all ended in | reviews/min |\n|---|---|---|---|---|---|---|")
     for r in rows:
         print(f"| {r['config']} | {r['reviews']} | {r['finals']} | {r['p50_s']:.1f} s | {r['p95_s']:.1f} s | {r['wall_s']:.1f} s | {r['per_min']:.1f} |")

@@ -43,18 +43,17 @@ N_CTX = 4096  # the local server's context (shared/stack.py)
 OVERHEAD_TOKENS = 200  # system prompt, delimiters, question
 
 
-def whole_context(texts: list[str], budget_chars: int) -> tuple[str, float]:
-    """Every page in order, cut at ``budget_chars``; and the share of the document's text kept."""
+def whole_context(texts: list[str], budget_chars: int) -> str:
+    """Every page in order, cut at ``budget_chars``."""
     budget = budget_chars
-    parts, used, total = [], 0, 0
+    parts, used = [], 0
     for i, text in enumerate(texts, 1):
         flat = " ".join(text.split())
-        total += len(flat)
         if used < budget:
             keep = flat[: budget - used]
             parts.append(f"[Page {i}]\n{keep}")
             used += len(keep)
-    return "\n\n".join(parts), (used / total if total else 1.0)
+    return "\n\n".join(parts)
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -96,7 +95,7 @@ def main() -> None:
             clause = findings.page_scores(scored, [cat], len(texts))
             located = [r.page for r in rank_pages(texts, question, [cat], None, clause=clause, top_k=5)]
             evidence = [f for f in findings.findings(scored, [cat]) if f.page in set(located)]
-            whole = fit(lambda chars: whole_context(texts, chars)[0], whole_budget, tokens.count)
+            whole = fit(lambda chars: whole_context(texts, chars), whole_budget, tokens.count)
             share = len(whole) / max(1, sum(len(" ".join(t.split())) for t in texts))
             kept_share.append(share)
             prompts = {

@@ -34,7 +34,11 @@ DRAFT_TTL_S = 600
 
 def doc_key(env) -> str:
     """A document's cache key: its content address within its tenant."""
-    return f"{env.tenant}:{env.doc_sha256}" if env.tenant else env.doc_sha256
+    return document_key(env.tenant, env.doc_sha256)
+
+
+def document_key(tenant: str, sha: str) -> str:
+    return f"{tenant}:{sha}" if tenant else sha
 
 
 class State:

@@ -23,6 +23,7 @@ from shared.blobs import blob_key
 from shared.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
 from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
 from shared.messages import Envelope, ReviewFollowup, ReviewRequested
+from shared.state import document_key
 
 from .auth import digest, presented_key, require_tenant, same, tenant_of
 from .deps import EdgeContext, get_ctx
@@ -315,8 +316,7 @@ async def create_followup(
     request: Request, rid: str, body: FollowupIn, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)
 ) -> JSONResponse:
     """Ask about one clause of a finished review; answered on the review's event stream."""
-    await _review(ctx, rid, tenant)
-    fid = await start_followup(ctx, rid, tenant, body)
+    fid = await start_followup(ctx, rid, tenant, body)  # 404 for another tenant's review
     base = ctx.settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
     return JSONResponse(
         {"request_id": rid, "followup_id": fid, "events_url": f"{base}/v1/reviews/{rid}/events?followup={fid}"},
@@ -341,7 +341,7 @@ async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupI
         page, quote = int(found[ask.finding]["page"]), str(found[ask.finding]["quote"])
     elif ask.page is not None:
         page, quote = ask.page, (ask.quote or "").strip()
-        texts = await ctx.state.get_pages(f"{tenant}:{review['doc_sha256']}")
+        texts = await ctx.state.get_pages(document_key(tenant, review["doc_sha256"]))
         if texts is None:
             raise Conflict("the review's pages are no longer kept", code="expired")
         if page > len(texts):

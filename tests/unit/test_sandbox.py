@@ -22,6 +22,10 @@ def balloons(_data):
     return len(bytearray(4 * 1024**3))
 
 
+def hangs_briefly(seconds: float) -> None:
+    time.sleep(seconds)
+
+
 def crashes(_data):
     os.abort()
 
@@ -62,6 +66,9 @@ async def test_a_file_that_breaks_the_pool_fails_alone():
     box = PdfSandbox(workers=2, timeout_s=15, memory_mb=512)
     try:
         good = make_contract(extra_pages=20).data
+        # Both workers started first, so that the two hostile calls run side by side (a worker
+        # that is still starting cannot take the second one, and it would wait out the limit).
+        await asyncio.gather(box.run(hangs_briefly, 1.0), box.run(hangs_briefly, 1.0))
         results = await asyncio.gather(
             box.run(hangs, b"%PDF-"), box.run(crashes, b"%PDF-"),
             *(box.run(pdf.page_texts, good) for _ in range(4)),
