@@ -1,17 +1,24 @@
 #!/usr/bin/env bash
-# System packages the Python install needs: a C/C++ compiler (llama-cpp-python builds
-# llama.cpp from source) and venv support. Installs them with apt-get when missing and
-# allowed (root); otherwise says what to install. Idempotent.
+# System packages: a C/C++ compiler (llama-cpp-python builds llama.cpp from source), venv
+# support and npm (PDF.js for the review page, from web/package-lock.json); with `test`, also
+# Debian's chromium, which the browser test drives through Playwright (browsers are not
+# downloaded). Installs them with apt-get when missing and allowed (root); otherwise says what
+# to install. Idempotent.
 set -euo pipefail
 missing=()
-command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
-python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+if [ "${1:-}" = test ]; then
+  command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+else
+  command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
+  python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
+  command -v npm >/dev/null 2>&1 || missing+=(npm)
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "installing ${missing[*]} with apt-get"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 elif command -v sudo >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
-  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
   echo "please install: ${missing[*]}" >&2
   exit 1
