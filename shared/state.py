@@ -2,6 +2,7 @@
 
 Keys (all expire):
     review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
+    reviews:{tenant}           sorted set: the tenant's reviews by creation time (its history)
     doc:{doc}:pages            JSON list of page texts (reused across one tenant's uploads)
     doc:{doc}:summaries        JSON list of one-line page summaries
     doc:{doc}:scores:{model}   the clause model's scores of the document's units (NumPy .npy)
@@ -52,6 +53,25 @@ class State:
         key = f"review:{request_id}"
         await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
         await self.redis.expire(key, self.ttl_s)
+
+    async def remember_review(self, tenant: str, request_id: str, at: float, keep: int = 200) -> None:
+        """Add a review to its tenant's history (the newest ``keep``; each expires with its review)."""
+        key = f"reviews:{tenant}"
+        pipe = self.redis.pipeline()
+        pipe.zadd(key, {request_id: at})
+        pipe.zremrangebyrank(key, 0, -keep - 1)
+        pipe.zremrangebyscore(key, "-inf", time.time() - self.ttl_s)
+        pipe.expire(key, self.ttl_s)
+        await pipe.execute()
+
+    async def recent_reviews(self, tenant: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """The tenant's newest reviews that are still kept, newest first."""
+        ids = [_s(i) for i in await self.redis.zrevrange(f"reviews:{tenant}", 0, limit - 1)]
+        pipe = self.redis.pipeline()
+        for rid in ids:
+            pipe.hgetall(f"review:{rid}")
+        rows = await pipe.execute()
+        return [(rid, {_s(k): _dec(_s(v)) for k, v in raw.items()}) for rid, raw in zip(ids, rows) if raw]
 
     async def update_review(self, request_id: str, **fields: Any) -> None:
         key = f"review:{request_id}"

@@ -11,6 +11,7 @@ from pathlib import Path
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
@@ -36,6 +37,27 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 STATIC = Path(__file__).parent / "static"
+# PDF.js, installed from web/package-lock.json by `make install` (npm ci); without it the page
+# shows the PDF in the browser's own viewer.
+PDFJS = Path(__file__).resolve().parents[2] / "web" / "node_modules" / "pdfjs-dist"
+# The review page runs only its own files: no inline script or style, no other origin. Workers
+# and PDF.js's fonts may come from blob:/data: URLs it makes itself; the browser's own PDF
+# viewer (the fallback) is an object of a blob: URL.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; font-src 'self' data:; "
+    "connect-src 'self'; worker-src 'self' blob:; object-src 'self' blob:; frame-src 'self' blob:; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+PAGE_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+class PageFiles(StaticFiles):
+    """The page's static files, with the page's security headers."""
+
+    def file_response(self, *args, **kwargs):
+        response = super().file_response(*args, **kwargs)
+        response.headers.update(PAGE_HEADERS)
+        return response
 
 
 class _BodyTooLarge(Exception):
@@ -131,6 +153,9 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
     app.include_router(router)
+    from .openapi import install as install_openapi  # bodies, errors, events: what FastAPI cannot see
+
+    install_openapi(app)
     app.add_middleware(UploadLimit, max_bytes=settings.max_upload_bytes)
 
     @app.exception_handler(ClauseFlowError)
@@ -158,6 +183,10 @@ def build_app(settings: Settings | None = None) -> FastAPI:
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
-        return FileResponse(STATIC / "index.html")
+        return FileResponse(STATIC / "index.html", headers=PAGE_HEADERS)
+
+    app.mount("/static/app", PageFiles(directory=STATIC), name="static")
+    if PDFJS.is_dir():
+        app.mount("/static/pdfjs", PageFiles(directory=PDFJS), name="pdfjs")
 
     return app

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import hmac
 import re
 import secrets
 import sys
@@ -37,10 +36,6 @@ def digest(secret: str) -> str:
 
 def new_key() -> str:
     return "cf_" + secrets.token_urlsafe(32)
-
-
-def same(secret: str, stored_digest: str) -> bool:
-    return hmac.compare_digest(digest(secret), stored_digest)
 
 
 class Keys:

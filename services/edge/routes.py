@@ -11,7 +11,7 @@ import secrets
 import time
 
 import anyio
-from fastapi import APIRouter, Depends, File, Form, Header, Request, UploadFile, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from limits import parse_many
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -25,7 +25,7 @@ from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
 from shared.messages import Envelope, ReviewFollowup, ReviewRequested
 from shared.state import document_key
 
-from .auth import digest, presented_key, require_tenant, same, tenant_of
+from .auth import digest, presented_key, require_tenant, tenant_of
 from .deps import EdgeContext, get_ctx
 from .lifecycle import cancel
 
@@ -62,7 +62,8 @@ async def create_review(
     token = secrets.token_urlsafe(16)  # lets a browser follow this one review (auth.py)
     now = time.time()
     fields = {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""}
-    await ctx.state.create_review(rid, {**fields, "stream_token_sha": digest(token)})
+    await ctx.state.create_review(rid, {**fields, _token_field(token): True})
+    await ctx.state.remember_review(tenant, rid, now)
     await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")
     await ctx.deadlines.watch(rid, now + s.review_deadline_s)
     env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now, tenant=tenant)
@@ -74,17 +75,46 @@ async def create_review(
         await ctx.state.update_review(rid, status="failed")
         await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error")
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
-    base = s.public_url.rstrip("/") or str(request.base_url).rstrip("/")
+    body = {"request_id": rid, "page_count": page_count, "status_url": f"{_base(ctx, request)}/v1/reviews/{rid}", **_stream_urls(ctx, request, rid, token)}
+    return JSONResponse(body, status_code=202, headers={"Location": f"/v1/reviews/{rid}"})
+
+
+def _base(ctx: EdgeContext, request: Request) -> str:
+    return ctx.settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
+
+
+def _token_field(token: str) -> str:
+    """The review's field that admits a stream token: its digest (a review may have several,
+    one per browser that opened it)."""
+    return f"stream_token:{digest(token)}"
+
+
+def _stream_urls(ctx: EdgeContext, request: Request, rid: str, token: str) -> dict:
+    base = _base(ctx, request)
     ws_base = base.replace("http", "ws", 1)
-    body = {
-        "request_id": rid,
-        "page_count": page_count,
-        "status_url": f"{base}/v1/reviews/{rid}",
+    return {
         "events_url": f"{base}/v1/reviews/{rid}/events?token={token}",
         "ws_url": f"{ws_base}/v1/reviews/{rid}/ws?token={token}",
         "stream_token": token,
     }
-    return JSONResponse(body, status_code=202, headers={"Location": f"/v1/reviews/{rid}"})
+
+
+@router.get("/v1/reviews")
+async def list_reviews(limit: int = Query(20, ge=1, le=100), tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
+    """The tenant's recent reviews, newest first, while they are kept (the review page's history)."""
+    rows = await ctx.state.recent_reviews(tenant, limit)
+    fields = ("status", "filename", "question", "created_at", "page_count")
+    return {"reviews": [{"request_id": rid, **{k: review.get(k) for k in fields}} for rid, review in rows]}
+
+
+@router.post("/v1/reviews/{rid}/stream-token")
+async def new_stream_token(request: Request, rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
+    """A new stream token for one's own review: a browser reopening it (from its history or a
+    `?review=` link) follows it with this, as EventSource and WebSocket cannot send a key."""
+    await _review(ctx, rid, tenant)
+    token = secrets.token_urlsafe(16)
+    await ctx.state.update_review(rid, **{_token_field(token): True})
+    return {"request_id": rid, **_stream_urls(ctx, request, rid, token)}
 
 
 async def _admit(ctx: EdgeContext, tenant: str) -> None:
@@ -111,7 +141,7 @@ async def _review(ctx: EdgeContext, rid: str, tenant: str) -> dict:
 
 
 def _public(review: dict) -> dict:
-    return {k: v for k, v in review.items() if k not in ("stream_token_sha", "draft")}
+    return {k: v for k, v in review.items() if not k.startswith("stream_token") and k != "draft"}
 
 
 @router.get("/v1/reviews/{rid}")
@@ -153,7 +183,7 @@ async def _followable(ctx: EdgeContext, rid: str, headers, token: str | None) ->
     """A stream's review: by the tenant's key, or (browsers) by the review's stream token."""
     if token and presented_key(headers) is None:
         review = await ctx.state.get_review(rid)
-        if review is None or not same(token, str(review.get("stream_token_sha", ""))):
+        if review is None or review.get(_token_field(token)) is not True:
             raise NotFound(f"no review {rid!r}")
         return review
     return await _review(ctx, rid, tenant_of(ctx.keys, headers))
@@ -317,9 +347,8 @@ async def create_followup(
 ) -> JSONResponse:
     """Ask about one clause of a finished review; answered on the review's event stream."""
     fid = await start_followup(ctx, rid, tenant, body)  # 404 for another tenant's review
-    base = ctx.settings.public_url.rstrip("/") or str(request.base_url).rstrip("/")
     return JSONResponse(
-        {"request_id": rid, "followup_id": fid, "events_url": f"{base}/v1/reviews/{rid}/events?followup={fid}"},
+        {"request_id": rid, "followup_id": fid, "events_url": f"{_base(ctx, request)}/v1/reviews/{rid}/events?followup={fid}"},
         status_code=202,
     )
 

@@ -1,0 +1,321 @@
+"""The edge's OpenAPI document: FastAPI's, completed with what FastAPI cannot see.
+
+The routes answer with hand-built JSON, so FastAPI knows neither their bodies nor their errors,
+and it lists its own 422 although the app answers a bad request with 400 and the one error body
+(app.py). :func:`install` replaces ``app.openapi``: every operation gets its success body (the
+models below, docs only), each status it can answer with the codes it can carry (an enum on
+``error.code``, so a schemathesis run against the live edge, tests/integration/test_openapi.py,
+fails on an undocumented code), the Location, WWW-Authenticate and Retry-After headers, and its
+security. The event stream's payloads are shared/client_events.py's models, the same that make
+proto/events.asyncapi.json. tests/unit/test_client_events.py checks that every code the edge
+raises is documented here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from fastapi import FastAPI
+from fastapi.openapi.utils import get_openapi
+from pydantic import BaseModel, Field
+
+from shared import client_events as ce
+
+RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
+Status = Literal["accepted", "summarized", "located", "done", "failed", "cancelled"]
+
+
+# --- success bodies (documentation only: the routes build these dicts) -------------------------
+
+
+class ReviewCreated(ce.Payload):
+    request_id: str = Field(pattern=RID)
+    page_count: int = Field(ge=1)
+    status_url: str
+    events_url: str = Field(description="SSE, with the review's stream token (for browsers)")
+    ws_url: str = Field(description="the WebSocket, with the review's stream token")
+    stream_token: str = Field(description="follows (and cancels) this one review, nothing else")
+
+
+class ReviewSummary(ce.Payload):
+    request_id: str
+    status: Status
+    filename: str
+    question: str
+    created_at: float = Field(description="Unix time")
+    page_count: int
+
+
+class ReviewList(ce.Payload):
+    reviews: list[ReviewSummary] = Field(description="newest first, while they are kept")
+
+
+class StreamToken(ce.Payload):
+    request_id: str
+    events_url: str
+    ws_url: str
+    stream_token: str
+
+
+class ReviewState(ce.Payload):
+    request_id: str
+    status: Status
+    tenant: str
+    question: str
+    filename: str
+    doc_sha256: str
+    page_count: int
+    created_at: float
+    located_pages: list[int] | None = Field(None, description="once located")
+    final: ce.Final | None = Field(None, description="once done")
+    draft: ce.Draft | None = Field(description="until the final replaces it, or it expires")
+    draft_expired: bool
+
+
+class ReviewCost(ce.Payload):
+    request_id: str
+    stages: dict[str, ce.StageTiming] = Field(description="per stage, as recorded so far")
+
+
+class CancelAccepted(ce.Payload):
+    request_id: str
+    status: Status = Field(description="`cancelled`, or the status it had ended with already")
+
+
+class FollowupCreated(ce.Payload):
+    request_id: str
+    followup_id: str
+    events_url: str = Field(description="SSE of this follow-up's events only")
+
+
+class Health(ce.Payload):
+    status: Literal["ok"]
+
+
+class ErrorResponse(BaseModel):
+    """Every error: `{"error": {"code", "message"}}`."""
+
+    error: ce.ErrorBody
+
+
+# --- what each operation answers ----------------------------------------------------------------
+
+CODES = {
+    "bad_request": "a parameter or body field is missing or malformed",
+    "missing_file": "no `file` part",
+    "missing_question": "no `question`, or only spaces",
+    "question_too_long": "the question is over the limit",
+    "bad_event_id": "`Last-Event-ID` or `after` is not an event id",
+    "bad_question": "the question is empty or too long",
+    "missing_reference": "neither `finding` nor `page`",
+    "no_such_finding": "the final has no finding at that index",
+    "no_such_page": "the document has no such page",
+    "quote_not_on_page": "the quote does not occur on the page",
+    "unauthorized": "no API key, or not a valid one",
+    "not_found": "no such review for this key (another tenant's looks the same), or its PDF is no longer kept",
+    "not_ready": "the review has no final yet",
+    "expired": "the review's pages are no longer kept",
+    "too_large": "over the size or page limit",
+    "not_a_pdf": "empty, or not a PDF",
+    "corrupt_pdf": "truncated or unreadable",
+    "encrypted_pdf": "password protected",
+    "pdf_too_slow": "reading it took over the time limit",
+    "pdf_too_big": "reading it needs over the memory limit",
+    "rate_limited": "over this key's upload rate",
+    "busy": "the system has as many reviews in progress as it takes",
+    "dependency_unavailable": "the review queue is unavailable",
+    "state_unavailable": "the review state store (Redis) is unavailable",
+}
+REASONS = {
+    400: "Bad request", 401: "No valid API key", 404: "Not found", 409: "Not possible in the review's state",
+    413: "Too large", 415: "Not a PDF", 422: "A PDF that cannot be read", 429: "Over the rate", 503: "Unavailable; retry later",
+}
+HEADERS = {
+    401: {"WWW-Authenticate": {"description": "`Bearer`", "required": True, "schema": {"type": "string", "enum": ["Bearer"]}}},
+    429: {"Retry-After": {"description": "seconds", "required": True, "schema": {"type": "integer", "minimum": 1}}},
+    503: {"Retry-After": {"description": "seconds", "required": True, "schema": {"type": "integer", "minimum": 1}}},
+}
+STATE = {503: ("state_unavailable",)}
+KEYED = {401: ("unauthorized",), **STATE}
+REVIEW = {**KEYED, 404: ("not_found",)}
+BUSY = ("busy", "dependency_unavailable", "state_unavailable")
+POST_BODY = {413: ("too_large",)}  # the upload limit counts every POST's body (app.UploadLimit)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One operation's documentation."""
+
+    summary: str
+    status: int
+    body: type[BaseModel] | None
+    errors: dict[int, tuple[str, ...]]
+    description: str = ""
+    keyed: bool = True  # needs an API key
+    headers: dict[str, dict] = field(default_factory=dict)
+
+
+OPERATIONS: dict[tuple[str, str], Doc] = {
+    ("post", "/v1/reviews"): Doc(
+        "Upload a contract and a question", 202, ReviewCreated,
+        {**KEYED, **POST_BODY, 400: ("bad_request", "missing_file", "missing_question", "question_too_long"), 415: ("not_a_pdf",),
+         422: ("corrupt_pdf", "encrypted_pdf", "pdf_too_slow", "pdf_too_big"), 429: ("rate_limited",), 503: BUSY},
+        "The PDF is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`.",
+        headers={"Location": {"description": "the review's state", "required": True, "schema": {"type": "string"}}},
+    ),
+    ("get", "/v1/reviews"): Doc("The tenant's recent reviews", 200, ReviewList, {**KEYED, 400: ("bad_request",)}, "Newest first."),
+    ("get", "/v1/reviews/{rid}"): Doc("A review's state", 200, ReviewState, REVIEW, "For clients that do not stream."),
+    ("delete", "/v1/reviews/{rid}"): Doc(
+        "Cancel a review", 202, CancelAccepted, REVIEW, "Its stream ends with `cancelled`; a review that had ended stays as it was."
+    ),
+    ("get", "/v1/reviews/{rid}/cost"): Doc("Per-stage timings", 200, ReviewCost, REVIEW),
+    ("get", "/v1/reviews/{rid}/pdf"): Doc(
+        "The uploaded PDF", 200, None, REVIEW, "While it is kept; citations point into it.",
+        headers={"Content-Disposition": {"required": True, "schema": {"type": "string", "enum": ["inline"]}}},
+    ),
+    ("post", "/v1/reviews/{rid}/stream-token"): Doc(
+        "A new stream token for one's own review", 200, StreamToken, {**REVIEW, **POST_BODY},
+        "For a browser reopening a review: EventSource and WebSocket cannot send a key.",
+    ),
+    ("post", "/v1/reviews/{rid}/followups"): Doc(
+        "Ask about one clause of a finished review", 202, FollowupCreated,
+        {**REVIEW, **POST_BODY, 400: ("bad_request", "bad_question", "missing_reference", "no_such_finding", "no_such_page", "quote_not_on_page"),
+         409: ("not_ready", "expired"), 429: ("rate_limited",), 503: BUSY},
+        "Answered on the review's event stream (`followup_delta`, then `followup_final` or `followup_error`).",
+    ),
+    ("get", "/v1/reviews/{rid}/events"): Doc("The review's events (SSE)", 200, None, {**REVIEW, 400: ("bad_event_id",)}),
+    ("get", "/healthz"): Doc("Liveness and Redis", 200, Health, STATE, keyed=False),
+}
+HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse]
+
+
+def documented_codes() -> set[str]:
+    return {code for doc in OPERATIONS.values() for codes in doc.errors.values() for code in codes}
+
+
+# --- the document --------------------------------------------------------------------------------
+
+DESCRIPTION = f"""Contract review: upload a PDF and a question, follow the review's events, read its result.
+
+Authenticate with an API key: `Authorization: Bearer <key>` or `X-API-Key: <key>`. A browser follows one
+review with its stream token (`?token=`, in `events_url` and `ws_url`). Every error is
+`{{"error": {{"code", "message"}}}}`; each operation lists the codes it can answer with.
+
+The events of a review stream over SSE (`GET /v1/reviews/{{id}}/events`, below) and over a **WebSocket**,
+`/v1/reviews/{{id}}/ws` (not in this document: OpenAPI does not describe WebSockets). The WebSocket carries the
+same events as `{{"id", "type", "data"}}`, heartbeats, and takes `{{"type": "cancel"}}` and, with `?followups=true`,
+`{{"type": "followup", "question", "finding" | "page", "quote"}}`. Both channels and every message are described in
+the AsyncAPI document `proto/events.asyncapi.json` (generated by `{ce.REGENERATE}`)."""
+
+
+def _sse_description() -> str:
+    lines = [
+        "One ordered stream per review. Each event is an SSE frame: `id:` its id, `event:` its type, `data:` its payload "
+        "as JSON (more fields may be added, none renamed). Comment lines keep an idle connection alive.",
+        "",
+        "Resume: send `Last-Event-ID` (or `?after=<id>`) to get only the events after that id. The stream ends after "
+        "`final`, `error` or `cancelled`. `?followup=<followup_id>`: only that follow-up's events, until its "
+        "`followup_final` or `followup_error`. Authenticate with the API key, or `?token=<stream token>`.",
+        "",
+        "| event | payload | |",
+        "|---|---|---|",
+    ]
+    for type_, model in ce.EVENTS.items():
+        lines.append(f"| `{type_}` | [`{model.__name__}`](#/components/schemas/{model.__name__}) | {ce.summary(model).split(': ', 1)[-1]} |")
+    return "\n".join(lines)
+
+
+def _sse_schema() -> dict:
+    """One SSE event (what schemathesis and OpenAPI 3.1 tools read an event stream's `schema` as)."""
+    one = []
+    for type_, model in ce.EVENTS.items():
+        one.append({
+            "type": "object",
+            "title": type_,
+            "required": ["id", "event", "data"],
+            "properties": {
+                "id": {"type": "string", "pattern": ce.STREAM_ID},
+                "event": {"const": type_},
+                "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": ce.ref(model)},
+            },
+        })
+    return {"oneOf": one}
+
+
+def _error_response(status: int, codes: tuple[str, ...]) -> dict:
+    listed = "; ".join(f"`{c}`: {CODES[c]}" for c in codes)
+    body = {"allOf": [ce.ref(ErrorResponse), {"properties": {"error": {"properties": {"code": {"enum": list(codes)}}}}}]}
+    out = {"description": f"{REASONS[status]}. Codes: {listed}.", "content": {"application/json": {"schema": body}}}
+    if status in HEADERS:
+        out["headers"] = HEADERS[status]
+    return out
+
+
+def _success(doc: Doc, path: str) -> dict:
+    if doc.body is not None:
+        content = {"application/json": {"schema": ce.ref(doc.body)}}
+    elif path.endswith("/events"):
+        content = {"text/event-stream": {"schema": _sse_schema()}}
+    else:
+        content = {"application/pdf": {"schema": {"type": "string", "format": "binary"}}}
+    out = {"description": doc.summary, "content": content}
+    if doc.headers:
+        out["headers"] = doc.headers
+    return out
+
+
+def _plain_parameters(op: dict) -> None:
+    """A parameter is a string on the wire, never null; a request id has its shape."""
+    for param in op.get("parameters", []):
+        schema = param["schema"]
+        options = [s for s in schema.get("anyOf", []) if s.get("type") != "null"]
+        if len(options) == 1:
+            param["schema"] = {**{k: v for k, v in schema.items() if k not in ("anyOf", "default")}, **options[0]}
+        if param["in"] == "path" and param["name"] == "rid":
+            param["schema"]["pattern"] = RID
+            param["description"] = "the review's id (`request_id`)"
+
+
+def complete(schema: dict) -> dict:
+    """FastAPI's document with the bodies, errors, headers and security above."""
+    schema["info"]["description"] = DESCRIPTION
+    components = schema.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)  # FastAPI's 422 body: the app answers 400 with ErrorResponse
+    ours = ce.json_schemas([*ce.EVENTS.values(), *HTTP_MODELS])
+    if clash := set(ours) & set(schemas):
+        raise ValueError(f"schema names used twice in the OpenAPI document: {sorted(clash)}")
+    schemas.update(ours)
+    # AsyncAPI's schemes, with OpenAPI's name for a key in a header or the query.
+    components["securitySchemes"] = {k: {**v, "type": "apiKey"} if v["type"] == "httpApiKey" else v for k, v in ce.SECURITY.items()}
+    for path, methods in schema.get("paths", {}).items():
+        for method, op in methods.items():
+            doc = OPERATIONS.get((method, path))
+            if doc is None:  # a new route: FastAPI's own entry (tests/unit/test_client_events.py fails on it)
+                op.get("responses", {}).pop("422", None)
+                continue
+            op["summary"] = doc.summary
+            if doc.description:
+                op["description"] = doc.description
+            _plain_parameters(op)
+            op["responses"] = {str(doc.status): _success(doc, path)}
+            op["responses"].update({str(status): _error_response(status, codes) for status, codes in sorted(doc.errors.items())})
+            if doc.keyed:
+                op["security"] = [{"bearer": []}, {"apiKey": []}]
+            if path.endswith("/events"):
+                op["description"] = _sse_description()
+                op["security"].append({"streamToken": []})
+    return schema
+
+
+def install(app: FastAPI) -> None:
+    """Serve :func:`complete`'s document as the app's /openapi.json (built once, on first use)."""
+
+    def openapi() -> dict:
+        if app.openapi_schema is None:
+            app.openapi_schema = complete(get_openapi(title=app.title, version=app.version, routes=app.routes))
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]

@@ -1,0 +1,510 @@
+// The review page: upload a contract, follow its review's events (draft, commentary, final),
+// show the PDF beside the findings, cancel, ask follow-ups, reopen earlier reviews.
+//
+// Everything from a contract or a question reaches the page as text nodes (h() below), never as
+// markup; the Content-Security-Policy forbids inline scripts and styles besides.
+
+const $ = (sel, root = document) => root.querySelector(sel);
+
+/** An element with attributes and children; strings become text nodes (escaped by construction). */
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined || c === false) continue;
+    el.append(c instanceof Node ? c : String(c));
+  }
+  return el;
+}
+
+// For tests and debugging: every event this page rendered, in order ({id, type}).
+window.clauseflow = { rendered: [] };
+
+// --- the API key ------------------------------------------------------------------------------
+// `make run` prints this page's URL with #key=...: the fragment never leaves the browser; the
+// key is kept in this browser's localStorage and sent as a Bearer header.
+const KEY = "clauseflow-key";
+{
+  const fromUrl = new URLSearchParams(location.hash.slice(1)).get("key");
+  if (fromUrl) {
+    localStorage.setItem(KEY, fromUrl);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+}
+const apiKey = () => localStorage.getItem(KEY) || "";
+function showKeyState() {
+  $("#key").value = apiKey();
+  $("#keystate").textContent = apiKey() ? "API key: set" : "API key: missing";
+  $("#keybox").open = !apiKey();
+}
+$("#key").addEventListener("change", () => { localStorage.setItem(KEY, $("#key").value.trim()); showKeyState(); loadHistory(); });
+
+class ApiError extends Error {
+  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+}
+
+/** A call to the edge with the key; an error body {"error": {code, message}} becomes an ApiError. */
+async function api(path, { method = "GET", body, json } = {}) {
+  const headers = { Authorization: `Bearer ${apiKey()}` };
+  if (json !== undefined) { headers["Content-Type"] = "application/json"; body = JSON.stringify(json); }
+  let r;
+  try { r = await fetch(path, { method, body, headers }); } catch (exc) { throw new ApiError(0, "network", `the edge cannot be reached (${exc.message})`); }
+  const type = r.headers.get("content-type") || "";
+  const data = type.includes("json") ? await r.json().catch(() => null) : await r.arrayBuffer();
+  if (!r.ok) {
+    if (r.status === 401) $("#keybox").open = true;
+    throw new ApiError(r.status, data?.error?.code, data?.error?.message || `${r.status} ${r.statusText}`);
+  }
+  return data;
+}
+
+function notice(text, isError = false) {
+  $("#notice").replaceChildren(text ? h("span", { class: isError ? "error" : "" }, text) : "");
+}
+
+// Stream tokens (EventSource cannot send a header): the 202 gives one per review; a review
+// reopened elsewhere gets a fresh one (POST /v1/reviews/{id}/stream-token).
+const tokens = JSON.parse(sessionStorage.getItem("clauseflow-tokens") || "{}");
+async function streamToken(id) {
+  if (!tokens[id]) tokens[id] = (await api(`/v1/reviews/${encodeURIComponent(id)}/stream-token`, { method: "POST" })).stream_token;
+  sessionStorage.setItem("clauseflow-tokens", JSON.stringify(tokens));
+  return tokens[id];
+}
+
+// --- upload ---------------------------------------------------------------------------------
+let chosen = null;
+function choose(file) {
+  chosen = file || null;
+  $("#drop").classList.toggle("chosen", !!chosen);
+  $("#dropmsg").textContent = chosen ? `${chosen.name} (${Math.ceil(chosen.size / 1024)} KB) — drop another to replace it` : "Drop a contract PDF here, or choose a file";
+}
+$("#file").addEventListener("change", (e) => choose(e.target.files[0]));
+for (const ev of ["dragenter", "dragover"]) $("#drop").addEventListener(ev, (e) => { e.preventDefault(); $("#drop").classList.add("over"); });
+for (const ev of ["dragleave", "drop"]) $("#drop").addEventListener(ev, () => $("#drop").classList.remove("over"));
+$("#drop").addEventListener("drop", (e) => { e.preventDefault(); if (e.dataTransfer.files.length) choose(e.dataTransfer.files[0]); });
+for (const b of document.querySelectorAll(".example")) b.addEventListener("click", () => { $("#question").value = b.textContent; $("#question").focus(); });
+
+$("#upload").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const question = $("#question").value.trim();
+  if (!chosen) return notice("Choose a contract PDF first.", true);
+  if (!question) return notice("Write a question first.", true);
+  const form = new FormData();
+  form.append("file", chosen, chosen.name);
+  form.append("question", question);
+  $("#submit").disabled = true;
+  notice("Uploading…");
+  try {
+    const body = await api("/v1/reviews", { method: "POST", body: form });
+    tokens[body.request_id] = body.stream_token;
+    sessionStorage.setItem("clauseflow-tokens", JSON.stringify(tokens));
+    history.pushState(null, "", `?review=${body.request_id}`);
+    notice("");
+    openReview(body.request_id, { filename: chosen.name, question, page_count: body.page_count, file: chosen });
+  } catch (exc) {
+    notice(`Not accepted: ${exc.message}`, true);
+  } finally {
+    $("#submit").disabled = false;
+  }
+});
+
+// --- the PDF beside the findings -------------------------------------------------------------
+// PDF.js (web/package-lock.json) renders the pages into the page itself, so a citation can
+// scroll to its page and highlight its quote; without it the browser's own viewer shows the
+// PDF at #page=N.
+class Viewer {
+  constructor(el) { this.el = el; this.pages = []; this.pdfjs = null; this.doc = null; this.rendered = new Map(); this.current = 0; }
+
+  async load(data) {
+    this.el.replaceChildren();
+    this.rendered.clear();
+    this.pages = [];
+    this.current = 0;
+    try {
+      this.pdfjs = this.pdfjs || (await import("/static/pdfjs/build/pdf.min.mjs"));
+      this.pdfjs.GlobalWorkerOptions.workerSrc = "/static/pdfjs/build/pdf.worker.min.mjs";
+    } catch {
+      return this.loadNative(data);
+    }
+    this.kind = "pdf.js";
+    $("#viewerkind").textContent = "";
+    this.doc = await this.pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+    const first = (await this.doc.getPage(1)).getViewport({ scale: 1 });
+    const width = Math.max(300, this.el.clientWidth - 24);
+    this.scale = width / first.width;
+    const seen = new IntersectionObserver((entries) => {
+      for (const en of entries) if (en.isIntersecting) this.render(Number(en.target.dataset.page));
+    }, { root: this.el, rootMargin: "400px" });
+    for (let n = 1; n <= this.doc.numPages; n++) {
+      const page = h("div", { class: "pdfpage", id: `pdf-page-${n}`, dataset: { page: n } }, h("span", { class: "num" }, `p. ${n}`));
+      page.style.width = `${width}px`;
+      page.style.height = `${first.height * this.scale}px`;
+      this.el.append(page);
+      this.pages.push(page);
+      seen.observe(page);
+    }
+    $("#viewerpage").textContent = `${this.doc.numPages} pages`;
+  }
+
+  loadNative(data) {
+    this.kind = "native";
+    this.url = URL.createObjectURL(new Blob([data], { type: "application/pdf" }));
+    $("#viewerkind").textContent = "(the browser's PDF viewer)";
+    this.show(1);
+  }
+
+  render(n) {
+    if (!this.rendered.has(n)) this.rendered.set(n, this.draw(n));
+    return this.rendered.get(n);
+  }
+
+  async draw(n) {
+    const page = await this.doc.getPage(n);
+    const viewport = page.getViewport({ scale: this.scale });
+    const box = this.pages[n - 1];
+    box.style.height = `${viewport.height}px`;
+    box.style.setProperty("--scale-factor", String(viewport.scale));
+    const ratio = window.devicePixelRatio || 1;
+    const canvas = h("canvas", { width: Math.floor(viewport.width * ratio), height: Math.floor(viewport.height * ratio) });
+    const text = h("div", { class: "textLayer" });
+    box.prepend(canvas, text);
+    await page.render({ canvasContext: canvas.getContext("2d"), viewport, transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : null }).promise;
+    await new this.pdfjs.TextLayer({ textContentSource: page.streamTextContent(), container: text, viewport }).render();
+  }
+
+  /** Scroll to page n and highlight the quote on it (where the viewer can). */
+  async show(n, quote = "") {
+    n = Math.max(1, Math.min(n, this.kind === "native" ? n : this.pages.length));
+    this.current = n;
+    this.el.dataset.page = String(n);
+    $("#viewerpage").textContent = `page ${n}${this.doc ? ` of ${this.doc.numPages}` : ""}`;
+    if (this.kind === "native") {  // a new object: the viewer reads #page only when it loads
+      this.el.replaceChildren(h("object", { type: "application/pdf", data: `${this.url}#page=${n}` }));
+      return;
+    }
+    for (const p of this.el.querySelectorAll(".pdfpage.current")) p.classList.remove("current");
+    const box = this.pages[n - 1];
+    if (!box) return;
+    box.classList.add("current");
+    this.el.scrollTop = box.offsetTop - this.el.offsetTop - 8;
+    await this.render(n);
+    this.highlight(box, quote);
+  }
+
+  /** Mark the text-layer spans that hold the quote, matched on letters and digits only
+   * (the PDF's own text layer and our extracted text differ in spaces and line breaks). */
+  highlight(box, quote) {
+    for (const s of this.el.querySelectorAll("span.hl")) s.classList.remove("hl");
+    const norm = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+    const want = norm(quote);
+    if (!want) return;
+    const spans = [...box.querySelectorAll(".textLayer span")].filter((s) => !s.children.length);
+    let all = "";
+    const owner = [];
+    spans.forEach((s, i) => { const t = norm(s.textContent); all += t; for (let k = 0; k < t.length; k++) owner.push(i); });
+    for (const len of [want.length, 160, 80, 40]) {
+      const at = all.indexOf(want.slice(0, len));
+      if (len > want.length || at < 0) continue;
+      const end = Math.min(at + want.length, all.length) - 1;
+      for (let i = owner[at]; i <= owner[end]; i++) spans[i].classList.add("hl");
+      box.querySelector("span.hl")?.scrollIntoView({ block: "center" });
+      return;
+    }
+  }
+}
+const viewer = new Viewer($("#viewer"));
+window.clauseflow.viewer = viewer;
+
+/** A link to a page of the PDF (and a quote on it): clicking moves the viewer there. */
+function cite(page, quote, label) {
+  return h("a", {
+    class: "cite", href: `#page=${page}`, dataset: { page, quote: quote || "" },
+    onclick: (e) => {
+      e.preventDefault();
+      for (const a of document.querySelectorAll("a.cite.current")) a.classList.remove("current");
+      e.currentTarget.classList.add("current");
+      viewer.show(page, quote);
+    },
+  }, label || `p. ${page}`);
+}
+
+// --- one review's events -------------------------------------------------------------------
+const STAGES = [["summarize", "Read pages"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
+let current = null;
+
+class Review {
+  constructor(id, meta) {
+    this.id = id;
+    this.meta = meta;
+    this.seen = new Set();
+    this.lastId = null;
+    this.es = null;
+    this.over = false;
+    this.retry = 0;
+    this.streamed = 0;
+  }
+
+  async start() {
+    $("#review").hidden = false;
+    $("#newreview").open = false;
+    $("#rfile").textContent = this.meta.filename || "(no file name)";
+    $("#rquestion").textContent = this.meta.question || "";
+    $("#rpages").textContent = this.meta.page_count ? `${this.meta.page_count} pages ·` : "";
+    $("#rid").textContent = `review ${this.id}`;
+    $("#draft").replaceChildren();
+    $("#final").replaceChildren();
+    $("#stream").hidden = true;
+    $("#streamtext").textContent = "";
+    $("#stages").replaceChildren(...STAGES.map(([key, label]) => h("li", { id: `stage-${key}` },
+      h("span", {}, label), h("progress", { max: 1, value: 0 }), h("span", { class: "note" }, "waiting"))));
+    this.status("accepted");
+    $("#cancel").hidden = false;
+    $("#cancel").disabled = false;
+    $("#cancel").onclick = () => this.cancel();
+    this.loadPdf();
+    this.token = await streamToken(this.id);
+    this.connect();
+  }
+
+  async loadPdf() {
+    $("main").classList.remove("noviewer");
+    $("#right").hidden = false;
+    try {
+      const data = this.meta.file ? await this.meta.file.arrayBuffer() : await api(`/v1/reviews/${encodeURIComponent(this.id)}/pdf`);
+      await viewer.load(data);
+    } catch (exc) {
+      $("#viewer").replaceChildren(h("p", { class: "error" }, `The PDF cannot be shown: ${exc.message}`));
+    }
+  }
+
+  status(text, cls = "") {
+    $("#rstatus").textContent = text;
+    $("#rstatus").className = `badge ${cls}`;
+  }
+
+  stage(key, value, max, note) {
+    const li = $(`#stage-${key}`);
+    if (!li) return;
+    const bar = li.querySelector("progress");
+    if (value === null) bar.removeAttribute("value");
+    else { bar.max = max; bar.value = value; }
+    const done = value !== null && value >= max;
+    li.lastChild.textContent = note || (done ? "done" : `${value}/${max}`);
+    li.lastChild.className = done ? "note done" : "note";
+  }
+
+  connect() {
+    const after = this.lastId ? `&after=${encodeURIComponent(this.lastId)}` : "";
+    const es = new EventSource(`/v1/reviews/${encodeURIComponent(this.id)}/events?token=${encodeURIComponent(this.token)}${after}`);
+    this.es = es;
+    const on = (type, fn) => es.addEventListener(type, (m) => {
+      if (!(m instanceof MessageEvent) || !m.data) return;  // EventSource's own "error" (network)
+      if (this !== current || this.seen.has(m.lastEventId)) return;  // never twice on screen
+      this.seen.add(m.lastEventId);
+      this.lastId = m.lastEventId;
+      this.retry = 0;
+      window.clauseflow.rendered.push({ id: m.lastEventId, type });
+      fn(JSON.parse(m.data));
+    });
+    on("accepted", (d) => { $("#rpages").textContent = `${d.page_count} pages ·`; this.status("running"); });
+    on("progress", (d) => this.stage(d.stage, d.done, d.total));
+    on("draft", (d) => this.draft(d));
+    on("draft_expired", () => this.draftExpired());
+    on("delta", (d) => this.delta(d));
+    on("final", (d) => this.final(d));
+    on("error", (d) => this.end(`failed: ${d.message}`, "failed"));
+    on("cancelled", (d) => this.end("cancelled", "cancelled", d.reason));
+    es.addEventListener("open", () => { if (!this.over && $("#rstatus").textContent === "reconnecting…") this.status("running"); });
+    es.addEventListener("error", (m) => {
+      if (m instanceof MessageEvent || this.over) return;
+      this.status("reconnecting…", "reconnecting");
+      if (es.readyState === EventSource.CLOSED) {  // the browser gave up (e.g. a 5xx): try again, resuming
+        const wait = Math.min(10000, 500 * 2 ** this.retry++);
+        setTimeout(() => { if (this === current && !this.over) this.connect(); }, wait);
+      }  // else the browser reconnects by itself, sending Last-Event-ID
+    });
+  }
+
+  close() { this.over = true; this.es?.close(); $("#cancel").hidden = true; }
+
+  end(text, cls, detail) {
+    this.close();
+    this.status(text, cls);
+    if (detail) $("#draft").append(h("p", { class: "note" }, detail));
+    loadHistory();
+  }
+
+  async cancel() {
+    $("#cancel").disabled = true;
+    this.status("cancelling…");
+    try { await api(`/v1/reviews/${encodeURIComponent(this.id)}`, { method: "DELETE" }); } catch (exc) { notice(`Cancel failed: ${exc.message}`, true); $("#cancel").disabled = false; }
+  }
+
+  draft(d) {
+    this.stage("draft", 1, 1);
+    const box = h("div", { class: "draft", id: "draftbox" }, h("span", { class: "mark" }, "DRAFT"),
+      h("p", { class: "note" }, "Quoted from the PDF while the analysis runs; the checked final replaces it."),
+      h("h3", {}, "Pages"),
+      h("ul", {}, d.pages.map((p) => h("li", {}, cite(p.page, "", `p. ${p.page}`), ` (${p.score.toFixed(2)}) `, p.summary))),
+      d.evidence.length ? [h("h3", {}, "Quoted clauses"), d.evidence.map((q) => h("div", {}, h("b", {}, q.category), " · ", cite(q.page, q.quote), h("blockquote", {}, q.quote)))] : null,
+      d.figures.length ? [h("h3", {}, "Figures"), h("ul", {}, d.figures.map((f) => h("li", {}, `${f.role || f.kind}: `, h("b", {}, f.text), f.category ? ` (${f.category}) ` : " ", cite(f.page, f.text))))] : null,
+      d.questions.length ? [h("h3", {}, "Open questions"), h("ul", {}, d.questions.map((q) => h("li", {}, q)))] : null);
+    $("#draft").replaceChildren(box);
+    if (d.evidence.length) viewer.show(d.evidence[0].page, d.evidence[0].quote);
+    else if (d.pages.length) viewer.show(d.pages[0].page);
+  }
+
+  draftExpired() {
+    $("#draft").replaceChildren(h("div", { class: "draft expired" }, h("p", {}, h("i", {}, "Still analysing…"), " (the draft was withdrawn: no final arrived in time)")));
+  }
+
+  delta(d) {
+    $("#stream").hidden = false;
+    if (d.reset) { $("#streamtext").textContent = ""; this.streamed = 0; }
+    $("#streamtext").append(d.text);
+    this.streamed += d.text.length;
+    this.stage("analyse", null, 1, `${this.streamed} characters`);
+  }
+
+  final(d) {
+    for (const [key] of STAGES) if (key !== "summarize" && key !== "locate") this.stage(key, 1, 1);
+    $("#draft").replaceChildren();
+    $("#stream").hidden = true;
+    $("#final").replaceChildren(renderFinal(this.id, d));
+    this.end("done", "done");
+  }
+}
+
+async function openReview(id, meta) {
+  current?.close();
+  current = new Review(id, meta);
+  try {
+    await current.start();
+  } catch (exc) {
+    current.status("cannot follow", "failed");
+    notice(exc.message, true);
+  }
+  markHistory();
+}
+
+// --- the final --------------------------------------------------------------------------------
+function renderFinal(id, d) {
+  const groups = new Map();
+  d.findings.forEach((f, i) => { if (!groups.has(f.category)) groups.set(f.category, []); groups.get(f.category).push([f, i]); });
+  return h("div", { class: "final" },
+    h("h3", {}, `Findings (${d.findings.length})`),
+    d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
+    [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
+      items.map(([f, i]) => h("div", { class: "finding", dataset: { index: i } },
+        cite(f.page, f.quote), f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null,
+        h("blockquote", {}, f.quote),
+        f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
+        f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
+        followupBox(id, i))))),
+    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`)))] : null,
+    narrative(d),
+    h("h3", {}, "Citations"),
+    h("p", { class: "note" }, `${d.citations.length} checked against the PDF, ${d.citations_rejected} rejected (not on the page they named).`),
+    h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
+    costTable(d));
+}
+
+/** The model's narrative, sentence by sentence: grounded sentences (a citation found on its page)
+ * read normally, the rest look unverified; all of it is folded away when nothing is grounded. */
+function narrative(d) {
+  const sentences = d.narrative || [];
+  if (!sentences.length) return null;
+  const grounded = sentences.some((s) => s.grounded);
+  const body = h("div", { class: "answer" }, sentences.map((s) => [
+    h("span", { class: s.grounded ? "grounded" : "unverified", title: s.grounded ? "quote found on its page" : "unverified: no citation that holds" }, s.text),
+    s.grounded && s.citation ? [" ", cite(s.citation.page, s.citation.quote)] : null, " "]));
+  const tiny = d.model?.startsWith("smollm2") ? h("p", { class: "note" }, `${d.model} is a very small local model: its commentary is often wrong.`) : null;
+  const title = `Model commentary (${d.model || "model"}${grounded ? "" : ", unverified"})`;
+  return grounded ? [h("h3", {}, title), body, tiny] : h("details", {}, h("summary", {}, title), body, tiny);
+}
+
+function costTable(d) {
+  const cost = d.cost || {};
+  const stages = cost.stages_usd || {};
+  const t = d.timings || {};
+  const usd = (x) => (x === undefined || x === null ? "" : `$${Number(x).toFixed(6)}`);
+  const saving = cost.saving_usd ?? d.saving_usd;
+  const whole = cost.whole_document_usd ?? d.whole_document_usd;
+  return h("div", { id: "cost" }, h("h3", {}, "What this review cost"),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", {}, "Stage"), h("th", { class: "num" }, "Time (ms)"), h("th", { class: "num" }, "CPU (ms)"), h("th", { class: "num" }, "Cost"))),
+      h("tbody", {}, Object.keys({ ...t, ...stages }).map((s) => h("tr", {}, h("td", {}, s), h("td", { class: "num" }, t[s] ? Math.round(t[s].total_ms) : ""),
+        h("td", { class: "num" }, t[s] ? Math.round(t[s].cpu_ms) : ""), h("td", { class: "num" }, usd(stages[s])))),
+      h("tr", {}, h("td", {}, `tokens (${d.usage?.prompt_tokens ?? 0} in, ${d.usage?.completion_tokens ?? 0} out)`), h("td", {}), h("td", {}), h("td", { class: "num" }, usd(cost.tokens_usd))),
+      h("tr", {}, h("th", {}, "Total"), h("td", {}), h("td", {}), h("th", { class: "num" }, usd(cost.total_usd))))),
+    saving !== undefined ? h("p", {}, `Saved ${usd(saving)} against whole-document inference${whole !== undefined ? ` (${usd(whole)})` : ""}.`) : null,
+    d.cached && d.original?.cost ? h("p", { class: "note" }, `The original answer cost ${usd(d.original.cost.total_usd)}.`) : null);
+}
+
+/** A follow-up question on one finding, answered from that clause's context on its own stream. */
+function followupBox(id, i) {
+  const input = h("input", { type: "text", maxlength: 2000, placeholder: "Ask about this clause…", "aria-label": "Ask about this clause" });
+  const out = h("div", { class: "answer" });
+  const ask = async (e) => {
+    e.preventDefault();
+    const question = input.value.trim();
+    if (!question) return;
+    button.disabled = true;
+    try {
+      const body = await api(`/v1/reviews/${encodeURIComponent(id)}/followups`, { method: "POST", json: { question, finding: i } });
+      const live = h("div", { class: "streaming" });
+      out.replaceChildren(h("p", {}, h("b", {}, `Q: ${question}`)), live);
+      const es = new EventSource(`/v1/reviews/${encodeURIComponent(id)}/events?followup=${encodeURIComponent(body.followup_id)}&token=${encodeURIComponent(tokens[id])}`);
+      es.addEventListener("followup_delta", (m) => { const d = JSON.parse(m.data); if (d.reset) live.textContent = ""; live.append(d.text); });
+      es.addEventListener("followup_final", (m) => { out.replaceChildren(h("p", {}, h("b", {}, `Q: ${question}`)), narrative(JSON.parse(m.data)) || "(no answer)"); es.close(); button.disabled = false; });
+      es.addEventListener("followup_error", (m) => { out.replaceChildren(h("p", { class: "error" }, JSON.parse(m.data).message)); es.close(); button.disabled = false; });
+    } catch (exc) {
+      out.replaceChildren(h("p", { class: "error" }, exc.message));
+      button.disabled = false;
+    }
+  };
+  const button = h("button", { type: "submit" }, "Ask");
+  return [h("form", { class: "followup", onsubmit: ask }, input, button), out];
+}
+
+// --- history ------------------------------------------------------------------------------------
+async function loadHistory() {
+  if (!apiKey()) { $("#historynote").textContent = "Set the API key to see this key's reviews."; return; }
+  try {
+    const { reviews } = await api("/v1/reviews?limit=20");
+    $("#history tbody").replaceChildren(...reviews.map((r) => h("tr", {
+      dataset: { id: r.request_id },
+      onclick: () => { history.pushState(null, "", `?review=${r.request_id}`); openReview(r.request_id, r); },
+    }, h("td", {}, r.created_at ? new Date(r.created_at * 1000).toLocaleString() : ""), h("td", {}, r.status || ""),
+      h("td", {}, r.filename || ""), h("td", {}, (r.question || "").slice(0, 120)))));
+    $("#historynote").textContent = reviews.length ? "Click a review to reopen it." : "No reviews yet with this key.";
+    markHistory();
+  } catch (exc) {
+    $("#historynote").textContent = `History unavailable: ${exc.message}`;
+  }
+}
+
+function markHistory() {
+  for (const tr of document.querySelectorAll("#history tbody tr")) tr.classList.toggle("open", tr.dataset.id === current?.id);
+}
+
+async function fromLocation() {
+  const id = new URLSearchParams(location.search).get("review");
+  if (!id) return;
+  try {
+    openReview(id, await api(`/v1/reviews/${encodeURIComponent(id)}`));
+  } catch (exc) {
+    notice(`Cannot open review ${id}: ${exc.message}`, true);
+  }
+}
+
+window.addEventListener("popstate", fromLocation);
+$("main").classList.add("noviewer");
+showKeyState();
+loadHistory();
+fromLocation();
