@@ -31,6 +31,21 @@ import numpy as np
 from redis.asyncio import Redis
 
 DRAFT_TTL_S = 600
+ENDED = ("done", "failed", "cancelled")
+# Set the fields of a review that still exists; its status only while the review has not ended
+# (a stage finishing after a cancel must not make the review look alive again).
+_ADVANCE = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local status = redis.call('HGET', KEYS[1], 'status')
+local ended = false
+for _, s in ipairs(cjson.decode(ARGV[1])) do
+  if status == cjson.encode(s) then ended = true end
+end
+for i = 2, #ARGV, 2 do
+  if not (ended and ARGV[i] == 'status') then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+end
+return ended and 2 or 1
+"""
 
 
 def doc_key(env) -> str:
@@ -77,6 +92,11 @@ class State:
         key = f"review:{request_id}"
         if await self.redis.exists(key):
             await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
+
+    async def advance_review(self, request_id: str, status: str, **fields: Any) -> None:
+        """A stage's progress: ``status`` and ``fields``, but never over an ended review's status."""
+        args = [x for k, v in {"status": status, **fields}.items() for x in (k, _enc(v))]
+        await self.redis.eval(_ADVANCE, 1, f"review:{request_id}", json.dumps(ENDED), *args)
 
     async def get_status(self, request_id: str) -> str | None:
         raw = await self.redis.hget(f"review:{request_id}", "status")

@@ -15,6 +15,7 @@ from shared import topics
 from shared.events import open_key
 from shared.messages import ReviewCancel
 from shared.schedule import Schedule
+from shared.state import ENDED
 
 from .deps import EdgeContext
 
@@ -36,7 +37,7 @@ async def stop(ctx: EdgeContext, rid: str, reason: str, event: str, body: dict, 
 async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
     """The client cancelled, or every client went away."""
     review = await ctx.state.get_review(rid)
-    if not review or review.get("status") in ("done", "failed", "cancelled"):
+    if not review or review.get("status") in ENDED:
         return
     await stop(ctx, rid, reason, "cancelled", {"reason": reason}, "cancelled")
 

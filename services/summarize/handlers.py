@@ -42,7 +42,7 @@ def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox, blobs: Bl
         timing = clock.finish()
         out = ReviewSummarized(envelope=copy_envelope(env, timing), pages=pages)
         await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
-        await rt.state.update_review(env.request_id, status="summarized")
+        await rt.state.advance_review(env.request_id, "summarized")
         await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()
 

@@ -449,7 +449,7 @@ function costTable(d) {
 /** A follow-up question on one finding, answered from that clause's context on its own stream. */
 function followupBox(id, i) {
   const input = h("input", { type: "text", maxlength: 2000, placeholder: "Ask about this clause…", "aria-label": "Ask about this clause" });
-  const out = h("div", { class: "answer" });
+  const out = h("div", { class: "fu" });
   const ask = async (e) => {
     e.preventDefault();
     const question = input.value.trim();

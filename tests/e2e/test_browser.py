@@ -1,0 +1,189 @@
+"""The review page in a real browser: Debian's chromium, headless, driven by Playwright, against
+the real stack. A person's path through it: upload a real contract, watch the DRAFT box appear
+with its pages, then the final replace it; click a citation and see the PDF move to its page;
+ask about a clause; reopen the review from a link; cancel a review; lose the connection in the
+middle and get every event once. Screenshots land in var/test-artifacts/browser/ (or
+$CLAUSEFLOW_TEST_ARTIFACTS/browser/).
+
+The connection is cut by a relay between the browser and the edge (shared/testing/link.py, a
+stand-in for a dropped network), not by stopping the edge."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.async_api import Page, async_playwright, expect
+
+from shared import cuad
+from shared.stack import ROOT
+from shared.testing.contracts import make_contract
+from shared.testing.link import FlakyLink
+
+from .conftest import events
+
+pytestmark = [
+    pytest.mark.stack,
+    pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian's chromium is not installed (make test installs it)"),
+]
+ARTIFACTS = Path(os.environ.get("CLAUSEFLOW_TEST_ARTIFACTS", ROOT / "var" / "test-artifacts")) / "browser"
+FINAL_S = 300  # the local model on two cores, with other tests' reviews in flight
+WANTED = {"Cap On Liability", "Termination For Convenience"}
+
+
+def real_contract() -> tuple[str, bytes]:
+    """A real dev contract with liability and termination clauses (the smallest that has both),
+    or, where CUAD is not at hand, the generated one."""
+    if cuad.available():
+        rows = [r for r in cuad.labels("dev") if WANTED <= {c["category"] for c in r["clauses"] if c["pages"]} and r["page_count"] >= 4]
+        row = min(rows, key=lambda r: (r["page_count"], r["file"]))
+        return row["file"], cuad.dev_pdf(row["file"]).read_bytes()
+    return "generated-services-agreement.pdf", make_contract(extra_pages=2).data
+
+
+@pytest.fixture(scope="module")
+def link(stack):
+    with FlakyLink(int(stack.base_url.rsplit(":", 1)[1])) as relay:
+        yield relay
+
+
+@pytest.fixture(scope="module")
+async def browser():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    async with async_playwright() as pw:
+        b = await pw.chromium.launch(executable_path=shutil.which("chromium"), headless=True)
+        yield b
+        await b.close()
+
+
+@pytest.fixture
+async def page(browser, link, stack):
+    """The review page with the dev key picked up from the link `make run` prints; fails the
+    test on any script error or dialog (an injected script would open one)."""
+    context = await browser.new_context(viewport={"width": 1500, "height": 1000})
+    pg = await context.new_page()
+    problems: list[str] = []
+    pg.on("pageerror", lambda exc: problems.append(f"script error: {exc}"))
+    pg.on("dialog", lambda d: problems.append(f"dialog: {d.message}"))
+    await pg.goto(f"{link.url}/#key={stack.api_key}")
+    yield pg
+    await context.close()
+    assert not problems, problems
+
+
+async def upload(pg: Page, name: str, data: bytes, question: str) -> str:
+    await pg.set_input_files("#file", files=[{"name": name, "mimeType": "application/pdf", "buffer": data}])
+    await pg.fill("#question", question)
+    await pg.click("#submit")
+    await expect(pg.locator("#rid")).to_contain_text("review ")
+    return (await pg.inner_text("#rid")).split()[-1]
+
+
+async def rendered(pg: Page) -> list[dict]:
+    return await pg.evaluate("window.clauseflow.rendered")
+
+
+def server_events(stack, rid: str) -> list[dict]:
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
+        return events(c, rid)
+
+
+async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stack, link, browser):
+    name, data = real_contract()
+    rid = await upload(page, name, data, "Mark every liability and termination clause and explain the risk")
+    await expect(page.locator("#rfile")).to_have_text(name)
+
+    draft = page.locator("#draft .draft")
+    await expect(draft).to_be_visible(timeout=60_000)
+    await expect(draft.locator(".mark")).to_have_text("DRAFT")
+    assert await draft.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(255, 251, 224)"  # pale yellow
+    pages_linked = {int(p) for p in await draft.locator("a.cite").evaluate_all("as => as.map(a => a.dataset.page)")}
+    assert pages_linked and all(1 <= p for p in pages_linked)
+    await expect(page.locator("#stage-summarize .note")).to_have_text("done")
+    await page.screenshot(path=ARTIFACTS / "draft.png")
+
+    await expect(page.locator("#final .final")).to_be_visible(timeout=FINAL_S * 1000)
+    await expect(page.locator("#draft .draft")).to_have_count(0)  # the final replaced the draft
+    await expect(page.locator("#rstatus")).to_have_text("done")
+    final = server_events(stack, rid)[-1]
+    assert final["type"] == "final"
+    findings = final["data"]["findings"]
+    assert findings, "a contract with liability and termination clauses has findings"
+    await expect(page.locator("#final .finding")).to_have_count(len(findings))
+    await expect(page.locator("#cost tbody tr")).not_to_have_count(0)
+
+    # A citation link jumps the viewer to its page, with the quote marked on it.
+    last = page.locator("#final .finding a.cite").last
+    target = int(await last.get_attribute("data-page"))
+    await last.click()
+    await expect(page.locator("#viewer")).to_have_attribute("data-page", str(target))
+    shown = page.locator(f"#pdf-page-{target}")
+    await expect(shown).to_have_class("pdfpage current")
+    await expect(shown).to_be_in_viewport()
+    await expect(shown.locator("span.hl").first).to_be_visible()
+    await page.screenshot(path=ARTIFACTS / "final.png")
+
+    # A follow-up on the first finding streams its answer under it.
+    first = page.locator("#final .finding").first
+    await first.locator(".followup input").fill("What does this clause mean for us?")
+    await first.locator(".followup button").click()
+    await expect(first.locator(".fu")).to_contain_text("Q: What does this clause mean for us?")
+    await expect(first.locator(".fu .streaming")).to_have_count(0, timeout=FINAL_S * 1000)  # the follow-up's final replaced the stream
+    assert await first.locator(".fu .error").count() == 0
+
+    ids = [e["id"] for e in await rendered(page)]
+    assert len(ids) == len(set(ids))
+
+    # The link reopens the review in a browser that never saw it (it asks the edge for a stream token).
+    context = await browser.new_context(viewport={"width": 1500, "height": 1000})
+    other = await context.new_page()
+    await other.goto(f"{link.url}/?review={rid}#key={stack.api_key}")
+    await expect(other.locator("#final .finding")).to_have_count(len(findings), timeout=30_000)
+    await expect(other.locator(f'#history tr[data-id="{rid}"]')).to_have_count(1)
+    await context.close()
+
+
+async def test_cancel_shows_cancelled(page, stack):
+    rid = await upload(page, "cancel-me.pdf", make_contract(title="CANCELLED SUPPLY AGREEMENT", extra_pages=4).data, "Which clauses limit liability?")
+    await page.click("#cancel")
+    await expect(page.locator("#rstatus")).to_have_text("cancelled", timeout=30_000)
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
+        assert c.get(f"/v1/reviews/{rid}").json()["status"] == "cancelled"
+
+
+async def test_a_dropped_connection_resumes_without_duplicates(page, stack, link):
+    rid = await upload(page, "reconnect.pdf", make_contract(title="RECONNECTED SERVICES AGREEMENT", extra_pages=3).data, "Explain the termination and liability clauses")
+    await expect(page.locator("#draft .draft")).to_be_visible(timeout=60_000)
+    before = len(await rendered(page))
+    assert link.cut(down_s=3) >= 1  # the event stream (at least) was open
+    await expect(page.locator("#rstatus")).to_have_text("reconnecting…", timeout=10_000)
+    await expect(page.locator("#final .final")).to_be_visible(timeout=FINAL_S * 1000)
+
+    seen = await rendered(page)
+    sent = server_events(stack, rid)
+    assert [e["id"] for e in seen] == [e["id"] for e in sent], "every event shown once, in order, none lost"
+    assert len(seen) > before
+    await expect(page.locator("#draft .draft")).to_have_count(0)
+    await expect(page.locator("#final .final")).to_have_count(1)
+    await expect(page.locator("#final .finding")).to_have_count(len(sent[-1]["data"]["findings"]))
+
+
+async def test_contract_text_and_questions_are_shown_as_text(page, stack, link):
+    name = "<script>window.__injected=1</script><img src=x onerror='window.__injected=2'>.pdf"  # (a browser sends '"' as %22)
+    question = '<img src=x onerror="window.__injected=3"> What about </textarea><b>liability</b>?'
+    rid = await upload(page, name, make_contract(title="<SCRIPT>ALERT(1)</SCRIPT> AGREEMENT").data, question)
+    await expect(page.locator("#rfile")).to_have_text(name)
+    await expect(page.locator("#rquestion")).to_have_text(question)
+    await expect(page.locator("#draft .draft")).to_be_visible(timeout=60_000)
+    await page.click("#cancel")
+    await expect(page.locator(f'#history tr[data-id="{rid}"] td').nth(2)).to_have_text(name)
+    assert await page.evaluate("window.__injected") is None
+    assert await page.locator("#review script, #review img, #history img").count() == 0
+
+    r = httpx.get(f"{link.url}/")
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
+    assert httpx.get(f"{link.url}/static/app/app.js").headers["content-security-policy"] == csp
