@@ -275,9 +275,10 @@ def main() -> None:
     print("starting broker, Redis, LLM server and services ...", flush=True)
     stack.start()
     key = stack.api_key
-    print(f"\nClauseFlow is up: {stack.base_url}/#key={key}   (logs in {stack.log_dir}; Ctrl-C stops everything)", flush=True)
+    print(f"\nClauseFlow is up: open {stack.base_url}/#key={key}   (the review page; the link gives it the key)", flush=True)
+    print(f"  logs in {stack.log_dir}; Ctrl-C stops everything", flush=True)
     print(f"  development API key (tenant 'dev'): {key}   (kept in {stack.workdir / 'keys'})", flush=True)
-    print(f"  .venv/bin/python -m services.cli contract.pdf 'Mark every liability clause and explain the risk'", flush=True)
+    print("  .venv/bin/clauseflow review contract.pdf -q 'Mark every liability clause and explain the risk'", flush=True)
     print(f"  curl -H 'Authorization: Bearer {key}' -F file=@contract.pdf -F question='Mark every liability clause' {stack.base_url}/v1/reviews", flush=True)
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))

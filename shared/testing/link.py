@@ -14,13 +14,17 @@ from shared.stack import free_port
 
 
 class FlakyLink:
-    """Relays 127.0.0.1:<port> to ``target_port``; ``cut(down_s)`` drops the line."""
+    """Relays 127.0.0.1:<port> to ``target_port``; ``cut(down_s)`` drops the line. With
+    ``cut_after`` (bytes), the first connection whose server side sends them is cut right after
+    the SSE event that holds them (a drop at an exact point of a stream)."""
 
-    def __init__(self, target_port: int) -> None:
+    def __init__(self, target_port: int, cut_after: bytes | None = None) -> None:
         self.target_port = target_port
         self.port = free_port()
+        self.cut_after = cut_after
         self.down_until = 0.0
         self.cuts = 0
+        self.connections = 0
         self._writers: set[asyncio.StreamWriter] = set()
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -79,15 +83,26 @@ class FlakyLink:
         except OSError:
             writer.transport.abort()
             return
+        self.connections += 1
         self._writers.update((writer, up_writer))
-        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer))
+        await asyncio.gather(self._pipe(reader, up_writer), self._pipe(up_reader, writer, watch=True))
         self._writers.discard(writer)
         self._writers.discard(up_writer)
 
-    @staticmethod
-    async def _pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _pipe(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, watch: bool = False) -> None:
+        seen = b""
         with contextlib.suppress(OSError, asyncio.IncompleteReadError):
             while data := await reader.read(65536):
+                if watch and self.cut_after:
+                    seen += data
+                    at = seen.find(self.cut_after)
+                    end = seen.find(b"\r\n\r\n", at) if at >= 0 else -1
+                    if end >= 0:  # forward up to the end of that event, then drop the connection
+                        self.cut_after = None
+                        writer.write(data[: len(data) - (len(seen) - end - 4)])
+                        await writer.drain()
+                        await self._cut(0)
+                        return
                 writer.write(data)
                 await writer.drain()
         with contextlib.suppress(OSError):
