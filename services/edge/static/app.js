@@ -192,9 +192,15 @@ class Viewer {
     const box = this.pages[n - 1];
     if (!box) return;
     box.classList.add("current");
-    this.el.scrollTop = box.offsetTop - this.el.offsetTop - 8;
+    this.scrollTo(box, 8);
     await this.render(n);
     this.highlight(box, quote);
+  }
+
+  /** Scroll the viewer (only the viewer, not the page around it) so that ``el`` is ``margin``
+   * pixels below its top. */
+  scrollTo(el, margin) {
+    this.el.scrollTop += el.getBoundingClientRect().top - this.el.getBoundingClientRect().top - margin;
   }
 
   /** Mark the text-layer spans that hold the quote, matched on letters and digits only
@@ -213,7 +219,7 @@ class Viewer {
       if (len > want.length || at < 0) continue;
       const end = Math.min(at + want.length, all.length) - 1;
       for (let i = owner[at]; i <= owner[end]; i++) spans[i].classList.add("hl");
-      box.querySelector("span.hl")?.scrollIntoView({ block: "center" });
+      this.scrollTo(box.querySelector("span.hl"), this.el.clientHeight / 3);
       return;
     }
   }
