@@ -34,6 +34,7 @@ test: install $(VENV)/.test-installed
 proto: install
 	$(PY) -m shared.gen_proto
 	$(PY) -m shared.asyncapi --write
+	$(PY) -m shared.client_events --write
 
 bench: install
 	$(PY) bench/bench_pipeline.py

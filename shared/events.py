@@ -119,6 +119,11 @@ class EventLog:
         raw = await self._redis.get(ended_key(request_id))
         return _text(raw) if raw else None
 
+    async def emitted(self, request_id: str, *dedupe: str) -> bool:
+        """Whether any of these dedupe keys has been emitted on the stream."""
+        found = await self._redis.hmget(f"evdedupe:{request_id}", list(dedupe))
+        return any(v is not None for v in found)
+
     async def read(self, request_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
         """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""
         key = stream_key(request_id)

@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from shared import topics
 from shared.blobs import open_blobs
@@ -170,6 +171,12 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     async def _state_down(request: Request, exc: Exception) -> JSONResponse:
         log.warning("Redis is unavailable: %s", exc)
         return await _clauseflow_error(request, RetryLater("the review state store is unavailable; try again shortly", code="state_unavailable"))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Routing's own answers (no such path, a method the path does not take) in our error body."""
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        return JSONResponse({"error": {"code": code, "message": str(exc.detail)}}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -14,12 +14,12 @@ import anyio
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from limits import parse_many
-from pydantic import BaseModel, ConfigDict, ValidationError
-from pydantic import Field as PydanticField
+from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 
 from shared import clauses, pdf, topics
 from shared.blobs import blob_key
+from shared.client_events import FollowupAsk
 from shared.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
 from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
 from shared.messages import Envelope, ReviewFollowup, ReviewRequested
@@ -141,7 +141,7 @@ async def _review(ctx: EdgeContext, rid: str, tenant: str) -> dict:
 
 
 def _public(review: dict) -> dict:
-    return {k: v for k, v in review.items() if not k.startswith("stream_token") and k != "draft"}
+    return {k: v for k, v in review.items() if not k.startswith(("stream_token", "followup:")) and k != "draft"}
 
 
 @router.get("/v1/reviews/{rid}")
@@ -207,7 +207,12 @@ async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = 
     cursor = after
     idle_since = time.monotonic()
     while True:
-        for ev in await ctx.events.read(rid, cursor, block_ms=1000):
+        batch = await ctx.events.read(rid, cursor, block_ms=1000)
+        if not batch and await _past_the_end(ctx, rid, followup, followups):
+            batch = await ctx.events.read(rid, cursor)  # one last look: the end may have just come
+            if not batch:
+                return
+        for ev in batch:
             cursor = ev.id
             idle_since = time.monotonic()
             if followup is not None:
@@ -223,6 +228,14 @@ async def follow(ctx: EdgeContext, rid: str, after: str, idle_s: float | None = 
         if idle_s is not None and time.monotonic() - idle_since >= idle_s:
             idle_since = time.monotonic()
             yield None
+
+
+async def _past_the_end(ctx: EdgeContext, rid: str, followup: str | None, followups: bool) -> bool:
+    """A stream that will get no more events for this client: the review's (or the follow-up's)
+    end was sent already, so a client resuming after it is not kept waiting forever."""
+    if followup is not None:
+        return await ctx.events.emitted(rid, f"followup_final:{followup}", f"followup_error:{followup}")
+    return not followups and await ctx.events.ended(rid) is not None
 
 
 class Presence:
@@ -263,7 +276,9 @@ async def sse_events(
 ) -> EventSourceResponse:
     """Server-sent events; resume with the `Last-Event-ID` header or `?after=`; with
     `?followup=<id>`, that follow-up's events only, until its end."""
-    await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
+    review = await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
+    if followup is not None and review.get(_followup_field(followup)) is not True:
+        raise NotFound(f"review {rid!r} has no follow-up {followup!r}")
     start = _resume_point(last_event_id, after)
 
     async def gen():
@@ -319,7 +334,7 @@ async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: d
                 await cancel(ctx, rid, "cancelled by the client")
             elif msg.get("type") == "followup":
                 try:
-                    ask = FollowupIn.model_validate({k: v for k, v in msg.items() if k != "type"})
+                    ask = FollowupAsk.model_validate({k: v for k, v in msg.items() if k != "type"})
                     fid = await start_followup(ctx, rid, str(review.get("tenant", "")), ask)
                     await websocket.send_json({"type": "followup_accepted", "followup_id": fid})
                 except ValidationError as exc:
@@ -330,20 +345,9 @@ async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: d
         return
 
 
-class FollowupIn(BaseModel):
-    """A question on one clause: a finding of the final (its index), or a page and a quote on it
-    (a citation), or a page alone."""
-
-    model_config = ConfigDict(extra="forbid")
-    question: str = PydanticField(min_length=1, max_length=2000)
-    finding: int | None = PydanticField(default=None, ge=0)
-    page: int | None = PydanticField(default=None, ge=1)
-    quote: str | None = PydanticField(default=None, max_length=4000)
-
-
 @router.post("/v1/reviews/{rid}/followups", status_code=202)
 async def create_followup(
-    request: Request, rid: str, body: FollowupIn, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)
+    request: Request, rid: str, body: FollowupAsk, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)
 ) -> JSONResponse:
     """Ask about one clause of a finished review; answered on the review's event stream."""
     fid = await start_followup(ctx, rid, tenant, body)  # 404 for another tenant's review
@@ -353,7 +357,7 @@ async def create_followup(
     )
 
 
-async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupIn) -> str:
+async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupAsk) -> str:
     """Check the reference against the final and the page texts; publish review.followup."""
     s = ctx.settings
     review = await _review(ctx, rid, tenant)
@@ -383,8 +387,13 @@ async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupI
     fid = secrets.token_hex(8)
     env = Envelope(request_id=rid, doc_sha256=review["doc_sha256"], question=question, page_count=int(review.get("page_count", 0)), submitted_at=time.time(), tenant=tenant)
     msg = ReviewFollowup(envelope=env, page=page, quote=quote, followup_id=fid)
+    await ctx.state.update_review(rid, **{_followup_field(fid): True})  # its stream may be followed
     try:
         await asyncio.wait_for(ctx.producer.publish(topics.FOLLOWUP, f"{rid}/{fid}", msg), s.publish_timeout_s)
     except Exception as exc:
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
     return fid
+
+
+def _followup_field(fid: str) -> str:
+    return f"followup:{fid}"

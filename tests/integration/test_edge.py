@@ -166,3 +166,27 @@ def test_request_ids_are_128_random_bits(edge):
 
 def test_metrics_are_not_on_the_public_port(edge):
     assert edge.get("/metrics").status_code == 404
+
+
+def test_a_stream_resumed_after_its_end_ends_at_once(edge):
+    rid = upload(edge)
+    assert edge.delete(f"/v1/reviews/{rid}").status_code == 202
+    with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events") as source:
+        ids = [sse.id for sse in source.iter_sse() if sse.data]
+    t0 = time.monotonic()
+    for resume in ({"headers": {"Last-Event-ID": ids[-1]}}, {"params": {"after": ids[-1]}}):
+        with connect_sse(edge, "GET", f"/v1/reviews/{rid}/events", timeout=httpx.Timeout(10), **resume) as source:
+            assert [sse for sse in source.iter_sse() if sse.data] == []
+    assert time.monotonic() - t0 < 8, "nothing more will come: the stream is not held open"
+
+
+def test_a_follow_up_id_the_review_never_had_is_404(edge):
+    rid = upload(edge)
+    r = edge.get(f"/v1/reviews/{rid}/events", params={"followup": "0123456789abcdef"})
+    assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
+
+
+@pytest.mark.parametrize(("method", "path", "status", "code"), [("GET", "/v1/nothing-here", 404, "not_found"), ("PUT", "/v1/reviews", 405, "method_not_allowed")])
+def test_routing_errors_have_the_error_body(edge, method, path, status, code):
+    r = edge.request(method, path)
+    assert r.status_code == status and r.json()["error"]["code"] == code
