@@ -32,7 +32,6 @@ from schemathesis.specs.openapi.checks import (
 from services.edge.app import build_app
 from services.edge.auth import digest, new_key
 from services.edge.settings import Settings
-from shared.events import valid_stream_id
 from shared.testing import edge_process
 from shared.testing.contracts import make_contract
 
@@ -81,23 +80,15 @@ def review(edge, uploaded) -> str:
 
 DOCUMENT = build_app(Settings(api_keys=f"acme:{digest(KEY)}")).openapi()
 SCHEMA = schemathesis.openapi.from_dict(DOCUMENT, config=schemathesis.Config.from_dict(CONFIG))
-REAL: dict[str, str] = {}
-SEEN: set[tuple[str, int]] = set()  # (operation, status) of every generated request  # the real review's id, once the fixture has made it
+REAL: dict[str, str] = {}  # the real review's id, once the fixture has made it
+SEEN: set[tuple[str, int]] = set()  # (operation, status) of every generated request
 
 
 @SCHEMA.hook
 def flatmap_case(context, case):
-    if "rid" not in (case.path_parameters or {}) or _waits(case):
+    if "rid" not in (case.path_parameters or {}):
         return st.just(case)
     return st.booleans().map(lambda real: _with_rid(case, REAL["rid"]) if real else case)
-
-
-def _waits(case) -> bool:
-    """A request that follows a stream past its end (a follow-up, or an event id after the last):
-    it waits for events that never come."""
-    query, headers = case.query or {}, {k.lower(): v for k, v in (case.headers or {}).items()}
-    resume = [query.get("after"), headers.get("last-event-id")]
-    return bool(query.get("followup")) or any(isinstance(v, str) and valid_stream_id(v) for v in resume)
 
 
 def _with_rid(case, rid: str):
