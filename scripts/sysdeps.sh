@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # System packages: a C/C++ compiler (llama-cpp-python builds llama.cpp from source), venv
-# support and npm (PDF.js for the review page, from web/package-lock.json); with `test`, also
+# support, npm (PDF.js for the review page, from web/package-lock.json) and Tesseract with its
+# English and Simplified Chinese models (OCR of scanned pages); with `test`, also
 # Debian's chromium, which the browser test drives through Playwright (browsers are not
 # downloaded). Installs them with apt-get when missing and allowed (root); otherwise says what
 # to install. Idempotent.
@@ -8,10 +9,14 @@ set -euo pipefail
 missing=()
 if [ "${1:-}" = test ]; then
   command -v chromium >/dev/null 2>&1 || missing+=(chromium)
+  fc-list 2>/dev/null | grep -qi "wqy" || missing+=(fonts-wqy-microhei)  # Chinese contracts the tests make
 else
   command -v g++ >/dev/null 2>&1 || missing+=(build-essential)
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
   command -v npm >/dev/null 2>&1 || missing+=(npm)
+  langs=$(tesseract --list-langs 2>/dev/null || true)
+  grep -qx eng <<<"$langs" || missing+=(tesseract-ocr tesseract-ocr-eng)
+  grep -qx chi_sim <<<"$langs" || missing+=(tesseract-ocr-chi-sim)
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

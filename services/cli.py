@@ -256,8 +256,11 @@ class RichView:
         say(f"review {data['request_id']} accepted ({data['page_count']} pages)")
 
     def on_progress(self, data: dict) -> None:
-        if data.get("stage") in self.tasks:
-            self.phase(data["stage"], data["done"], data["total"])
+        stage = str(data.get("stage", ""))
+        if stage and stage not in self.tasks:  # e.g. `ocr`: only for scanned documents
+            self.tasks[stage] = self.progress.add_task(stage, total=None, note="", start=False)
+        if stage:
+            self.phase(stage, data["done"], data["total"])
 
     def on_draft(self, data: dict) -> None:
         for stage in ("summarize", "locate"):  # a cached document's pages skip some progress

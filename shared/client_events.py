@@ -153,9 +153,10 @@ class Accepted(Payload):
 
 
 class Progress(Payload):
-    """`progress`: while summarize reads the pages and locate ranks them."""
+    """`progress`: while summarize reads the pages (`ocr`: the scanned ones, as each is read)
+    and locate ranks them."""
 
-    stage: Literal["summarize", "locate"]
+    stage: Literal["summarize", "ocr", "locate"]
     done: int = Field(ge=0)
     total: int = Field(ge=0)
 

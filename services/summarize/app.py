@@ -20,7 +20,7 @@ async def main() -> None:
     blobs = open_blobs(settings)
     try:
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings.summary_chars, sandbox, blobs))])
+            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs))])
     finally:
         sandbox.close()
         await blobs.close()

@@ -1,10 +1,12 @@
-"""review.requested -> text of every page, one-line summaries -> review.summarized."""
+"""review.requested -> text of every page (scanned pages through OCR), one-line summaries ->
+review.summarized."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
-from shared import pdf, topics
+from shared import ocr, pdf, topics
 from shared.blobs import BlobStore
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
 from shared.runtime import Runtime
@@ -13,12 +15,56 @@ from shared.state import doc_key
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
 from .logic import summarize_page
+from .settings import Settings
 
 log = logging.getLogger(__name__)
 STAGE = "summarize"
 
 
-def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox, blobs: BlobStore):
+class Scans:
+    """Reads the pages that have no text layer: rendered in the sandbox a few at a time,
+    prepared by the DALI pipeline, read by Tesseract ``ocr_workers`` pages at once, with a
+    `progress` event (stage `ocr`) as each page is read."""
+
+    def __init__(self, rt: Runtime, settings: Settings, sandbox: PdfSandbox) -> None:
+        self.rt, self.s, self.sandbox = rt, settings, sandbox
+        self.preparer = ocr.Preparer(settings.ocr_width, settings.ocr_device)
+        self.pool = asyncio.Semaphore(settings.ocr_workers)
+
+    def pages(self, texts: list[str]) -> list[int]:
+        if not self.s.ocr_enabled:
+            return []
+        todo = [i for i, t in enumerate(texts) if ocr.needs_ocr(t, self.s.ocr_min_chars)]
+        if len(todo) > self.s.ocr_max_pages:
+            log.warning("%d pages have no text layer; reading the first %d (CLAUSEFLOW_OCR_MAX_PAGES)", len(todo), self.s.ocr_max_pages)
+        return todo[: self.s.ocr_max_pages]
+
+    async def read(self, rid: str, data: bytes, texts: list[str]) -> int:
+        """Fill in ``texts`` for the scanned pages; returns how many were read."""
+        todo = self.pages(texts)
+        done = 0
+        progress = {"stage": "ocr", "total": len(todo)}
+        step = 2 * self.s.ocr_workers  # pages in memory at once: rendered, prepared, being read
+        for start in range(0, len(todo), step):
+            chunk = todo[start : start + step]
+            images = await self.sandbox.run(ocr.render_pages, data, chunk, self.s.ocr_dpi)
+            prepared = await self.rt.cpu(self.preparer, images)
+
+            async def one(page: int, image) -> None:
+                nonlocal done
+                async with self.pool:
+                    texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s)
+                done += 1
+                await self.rt.events.emit(rid, "progress", {**progress, "done": done}, dedupe=f"progress:ocr:{done}")
+
+            await asyncio.gather(*(one(page, image) for page, image in zip(chunk, prepared)))
+        return done
+
+
+def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore):
+    summary_chars = settings.summary_chars
+    scans = Scans(rt, settings, sandbox)
+
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
         env = msg.envelope
@@ -34,6 +80,8 @@ def make_handler(rt: Runtime, summary_chars: int, sandbox: PdfSandbox, blobs: Bl
             with clock.phase("inference"):
                 data = await blobs.get(msg.blob_key)  # Reject when it is gone: the client hears error
                 texts = await sandbox.run(pdf.page_texts, data)  # untrusted: a worker process with limits
+                if read := await scans.read(env.request_id, data, texts):
+                    log.info("read %d scanned pages by OCR", read)
                 summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
             await rt.state.put_pages(doc_key(env), texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")

@@ -241,7 +241,7 @@ function cite(page, quote, label) {
 }
 
 // --- one review's events -------------------------------------------------------------------
-const STAGES = [["summarize", "Read pages"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
+const STAGES = [["summarize", "Read pages"], ["ocr", "Read scans"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
 let current = null;
 
 class Review {
@@ -267,7 +267,7 @@ class Review {
     $("#final").replaceChildren();
     $("#stream").hidden = true;
     $("#streamtext").textContent = "";
-    $("#stages").replaceChildren(...STAGES.map(([key, label]) => h("li", { id: `stage-${key}` },
+    $("#stages").replaceChildren(...STAGES.map(([key, label]) => h("li", { id: `stage-${key}`, hidden: key === "ocr" },
       h("span", {}, label), h("progress", { max: 1, value: 0 }), h("span", { class: "note" }, "waiting"))));
     this.status("accepted");
     $("#cancel").hidden = false;
@@ -297,6 +297,7 @@ class Review {
   stage(key, value, max, note) {
     const li = $(`#stage-${key}`);
     if (!li) return;
+    li.hidden = false;  // the OCR row shows only for scanned documents
     const bar = li.querySelector("progress");
     if (value === null) bar.removeAttribute("value");
     else { bar.max = max; bar.value = value; }
@@ -379,7 +380,7 @@ class Review {
   }
 
   final(d) {
-    for (const [key] of STAGES) if (key !== "summarize" && key !== "locate") this.stage(key, 1, 1);
+    for (const [key] of STAGES) if (!["summarize", "ocr", "locate"].includes(key)) this.stage(key, 1, 1);
     $("#draft").replaceChildren();
     $("#stream").hidden = true;
     $("#final").replaceChildren(renderFinal(this.id, d));

@@ -1,0 +1,81 @@
+"""Scanned pages, through the real parts: pages rendered by PDFium, prepared by the real NVIDIA
+DALI pipeline (CPU mode here; the same definition runs `mixed` on a GPU host) and read by the
+real Tesseract, checked against the text layer of the PDF they were scanned from."""
+
+from __future__ import annotations
+
+import io
+import shutil
+
+import jiwer
+import numpy as np
+import pytest
+from PIL import Image
+
+from shared import ocr, pdf
+from shared.testing.contracts import make_contract, page_texts
+from shared.testing.scans import image_only
+
+pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed (scripts/sysdeps.sh installs it)")
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def preparer():
+    return ocr.Preparer(width=2000, device="cpu")
+
+
+@pytest.fixture(scope="module")
+def scanned() -> bytes:
+    return image_only(make_contract().data, dpi=150, skew_deg=0.4)
+
+
+def test_a_scan_has_no_text_layer_and_is_read_back_within_two_percent_cer(scanned, preparer):
+    texts = pdf.page_texts(scanned)
+    assert all(ocr.needs_ocr(t) for t in texts), "the scan has no text layer"
+    pages = list(range(len(page_texts())))
+    read = [ocr.read(image) for image in preparer(ocr.render_pages(scanned, pages, 200))]
+    truth = page_texts()
+    cer = jiwer.cer([words(t) for t in truth], [words(r) for r in read])
+    assert cer < 0.02, (cer, read[0][:300])
+    assert "LIMITATION OF LIABILITY" in read[2] and "thirty (30) days" in read[1]
+
+
+def test_the_dali_pipeline_makes_grayscale_pages_of_one_width_with_full_contrast(preparer):
+    faint = Image.fromarray(np.tile(np.linspace(190, 230, 3000).astype(np.uint8), (3900, 1)))  # a pale scan, 3000 px wide
+    small = Image.new("L", (800, 1000), 240)
+    small.paste(0, (100, 100, 200, 200))
+    encoded = []
+    for image in (faint, small):
+        buf = io.BytesIO()
+        image.convert("RGB").save(buf, format="PNG")
+        encoded.append(buf.getvalue())
+    big, small = preparer(encoded)
+    assert big.dtype == np.uint8 and big.ndim == 2 and big.shape == (2600, 2000)  # resized to the OCR's width, aspect kept
+    assert big.min() == 0 and big.max() == 255  # the contrast stretched
+    assert small.shape == (2500, 2000), "a small scan is enlarged to the same width"
+    assert preparer.device == "cpu"
+
+
+def test_tesseract_past_its_time_limit_leaves_the_page_empty(preparer, scanned):
+    (image,) = preparer(ocr.render_pages(scanned, [0], 200))
+    assert ocr.read(image, timeout_s=0.01) == ""
+
+
+@pytest.mark.parametrize(
+    ("raw", "tidy"),
+    [
+        ("第 五 条  合 同 终 止 。\n任 何 一 方", "第五条合同终止。\n任何一方"),
+        ("Clause 5 合 同 term", "Clause 5 合同 term"),
+        ("a\n\n\n\n\nb\f", "a\n\nb"),
+    ],
+)
+def test_ocr_text_is_tidied_as_a_text_layer_gives_it(raw, tidy):
+    assert ocr.tidy(raw) == tidy
+
+
+def test_only_pages_without_enough_text_are_read():
+    assert ocr.needs_ocr("") and ocr.needs_ocr(" 12 \n") and not ocr.needs_ocr("This Agreement is made between the parties below.")
