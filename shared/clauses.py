@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from shared import cjk
+
 
 @dataclass(frozen=True)
 class Category:
@@ -84,9 +86,10 @@ DATE = re.compile(rf"\b(?:{MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b
 
 
 def normalise(text: str) -> str:
-    """Lower case, whitespace collapsed, typographic quotes and dashes folded."""
+    """Lower case, whitespace collapsed (and gone between CJK characters), typographic quotes
+    and dashes folded."""
     table = str.maketrans({"“": '"', "”": '"', "‘": "'", "’": "'", "–": "-", "—": "-", "\u00a0": " "})
-    return " ".join(text.translate(table).casefold().split())
+    return cjk.unspace(" ".join(text.translate(table).casefold().split()))
 
 
 def quote_on_page(quote: str, page_text: str) -> bool:

@@ -25,14 +25,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from shared import cjk
+
 log = logging.getLogger(__name__)
 # Tesseract's own threads: one per process, as pages run side by side in a pool instead.
 os.environ.setdefault("OMP_THREAD_LIMIT", "1")
 
 # A page whose text layer has fewer characters than this (spaces aside) is read by OCR.
 MIN_CHARS = 32
-_CJK = r"\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
-_CJK_GAP = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[{_CJK}])")
 _BLANK_RUN = re.compile(r"\n{3,}")
 
 
@@ -41,8 +41,9 @@ def needs_ocr(text: str, min_chars: int = MIN_CHARS) -> bool:
 
 
 def tidy(text: str) -> str:
-    """OCR output as a text layer gives it: no spaces inside CJK text, no runs of blank lines."""
-    text = _CJK_GAP.sub("", text.replace("\f", ""))
+    """OCR output as the text layer gives it: no spaces inside CJK text, wrapped CJK lines
+    joined, no runs of blank lines."""
+    text = cjk.join_wrapped(cjk.unspace(text.replace("\f", "")))
     return _BLANK_RUN.sub("\n\n", text).strip()
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from shared import cjk
 from shared.errors import CorruptPdf, EncryptedPdf, NotAPdf, TooLarge
 
 MAGIC = b"%PDF-"
@@ -73,7 +74,7 @@ def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
-            texts.append(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n"))
+            texts.append(cjk.join_wrapped(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n")))
             textpage.close()
             page.close()
             total += len(texts[-1])

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from shared import cjk
+
 
 @dataclass(frozen=True)
 class Span:
@@ -37,16 +39,22 @@ ABBREVIATIONS = frozenset(
 # A list marker at a line start: (a) (iv) (A) a) 1. 1.2 12.3.4 — or a heading word.
 # "(10) days" wrapped onto a new line is no item: a bracketed number opens one only before a capital.
 _ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
-_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|[A-Z][A-Z ]{{3,}}\b)")
+_CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
+_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|[A-Z][A-Z ]{{3,}}\b|{_CN_ITEM})")
 # A sentence end: . ; : ! ? followed by space and something that can open a sentence.
-_END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])")
+# A sentence ends at . ; : ! ? before a capital, a digit or a bracket; in CJK text at 。！？；
+# (no space follows them), and at ： that ends its line (a lead-in).
+_END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
 _BLANK = re.compile(r"\n[ \t]*\n")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
-_INLINE_ITEM = re.compile(rf"^{_ITEM}\s")
+_INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|[（(][一二三四五六七八九十]{{1,3}}[）)])")
 
 
 _LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*)\d{1,2}(?:\.\d{1,2})*$")
 _LETTER_LABEL = re.compile(r"\b(?:Exhibit|Schedule|Annex|Appendix|Attachment|Article|Section|Part|Class|Series)\s+[A-Z]$")
+
+
+MIN_CHARS, MIN_CJK_CHARS = 12, 4  # shorter spans are not sentences (a CJK character is a word)
 
 
 def _is_abbreviation(text: str, dot: int) -> bool:
@@ -98,7 +106,7 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    if end - start < 12:
+    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(text[start:end]) else MIN_CHARS):
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
         cut = text.rfind(" ", start, start + max_chars)
@@ -112,7 +120,7 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
 def _opens_list(s: Span) -> bool:
     """A lead-in: ends with ':' or with a dash, or with 'following' / 'as follows'."""
     t = s.text.rstrip()
-    return t.endswith((":", "—", "-")) or t.lower().endswith(("as follows", "the following"))
+    return t.endswith((":", "：", "—", "-")) or t.lower().endswith(("as follows", "the following"))
 
 
 def _continues(prev: Span, s: Span, leadin: bool) -> bool:

@@ -23,6 +23,7 @@ import faiss
 import numpy as np
 import bm25s
 
+from shared import cjk
 from shared.clauses import STOPWORDS
 from shared.splitter import sentences
 
@@ -68,8 +69,8 @@ _TOKEN = re.compile(r"[a-z][a-z\-]{2,}")
 
 
 def tokens(text: str) -> list[str]:
-    """Content words with their repeats: BM25 needs term frequency."""
-    return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS]
+    """Content words with their repeats (BM25 needs term frequency); in CJK text, character pairs."""
+    return [w for w in _TOKEN.findall(text.lower()) if w not in STOPWORDS] + cjk.bigrams(text)
 
 
 def bm25_scores(pages: list[str], query: str) -> np.ndarray:

@@ -106,3 +106,49 @@ def scanned(pages: int = 3) -> bytes:
     buf = io.BytesIO()
     pdf.output(buf)
     return buf.getvalue()
+
+
+# A Chinese contract (simplified): numbered articles (第X条), Chinese numerals in its figures,
+# clauses long enough to wrap, and one English line, as mixed contracts have.
+CN_FONT = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"  # Debian's fonts-wqy-microhei
+CN_CLAUSES: dict[int, list[tuple[str, str]]] = {
+    1: [
+        ("第一条 合同双方", "甲方：上海星河贸易有限公司（以下简称“甲方”）。乙方：北京远航科技有限公司（以下简称“乙方”）。本合同于二〇二五年三月三日在上海签订。"),
+        ("第二条 服务内容", "乙方应按照附件一的要求向甲方提供设备维护服务，并保证服务质量符合国家标准。Service levels are set out in Schedule 1."),
+    ],
+    2: [
+        ("第三条 费用与支付", "甲方应于每月十日前向乙方支付服务费人民币伍万元整（¥50,000），逾期付款的，每日按应付金额的万分之五支付违约金。"),
+        ("第四条 责任限制", "除因故意或重大过失造成的损失外，乙方在本合同项下的累计赔偿责任不超过甲方在索赔前十二个月内已支付的服务费总额，且任何一方均不对间接损失承担责任。"),
+    ],
+    3: [
+        ("第五条 合同终止", "任何一方可以提前三十日书面通知对方解除本合同；一方严重违约且在收到书面通知后十五日内未予纠正的，守约方有权立即解除本合同。"),
+        ("第六条 争议解决", "本合同适用中华人民共和国法律。因本合同引起的争议，双方应协商解决；协商不成的，提交上海国际仲裁中心仲裁。"),
+    ],
+}
+CN_LIABILITY_PAGE, CN_TERMINATION_PAGE = 2, 3
+
+
+def cn_page_text(page: int) -> str:
+    return "\n".join(f"{heading}\n{body}" for heading, body in CN_CLAUSES[page])
+
+
+def make_chinese_contract(title: str = "设备维护服务合同") -> GeneratedContract:
+    """The clauses above, one page each, in a CJK font (wrapped lines, as a real PDF has)."""
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(auto=False)
+    pdf.add_font("wqy", "", CN_FONT, collection_font_number=0)
+    for page in sorted(CN_CLAUSES):
+        pdf.add_page()
+        if page == 1:
+            pdf.set_font("wqy", "", 16)
+            pdf.multi_cell(0, 9, title, new_x="LMARGIN", new_y="NEXT", align="C")
+            pdf.ln(4)
+        for heading, body in CN_CLAUSES[page]:
+            pdf.set_font("wqy", "", 12)
+            pdf.multi_cell(0, 7, heading, new_x="LMARGIN", new_y="NEXT")
+            pdf.set_font("wqy", "", 10.5)
+            pdf.multi_cell(120, 6, body, new_x="LMARGIN", new_y="NEXT")  # narrow: every clause wraps
+            pdf.ln(3)
+    buf = io.BytesIO()
+    pdf.output(buf)
+    return GeneratedContract(buf.getvalue(), len(CN_CLAUSES), liability_page=CN_LIABILITY_PAGE, termination_page=CN_TERMINATION_PAGE)

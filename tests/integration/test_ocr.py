@@ -5,6 +5,7 @@ real Tesseract, checked against the text layer of the PDF they were scanned from
 from __future__ import annotations
 
 import io
+import os
 import shutil
 
 import jiwer
@@ -13,7 +14,7 @@ import pytest
 from PIL import Image
 
 from shared import ocr, pdf
-from shared.testing.contracts import make_contract, page_texts
+from shared.testing.contracts import CN_FONT, make_chinese_contract, make_contract, page_texts
 from shared.testing.scans import image_only
 
 pytestmark = pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed (scripts/sysdeps.sh installs it)")
@@ -79,3 +80,14 @@ def test_ocr_text_is_tidied_as_a_text_layer_gives_it(raw, tidy):
 
 def test_only_pages_without_enough_text_are_read():
     assert ocr.needs_ocr("") and ocr.needs_ocr(" 12 \n") and not ocr.needs_ocr("This Agreement is made between the parties below.")
+
+
+@pytest.mark.skipif(not os.path.exists(CN_FONT), reason="fonts-wqy-microhei is not installed")
+def test_a_chinese_scan_is_read_with_chi_sim_within_eight_percent_cer(preparer):
+    contract = make_chinese_contract()
+    truth = pdf.page_texts(contract.data)
+    images = ocr.render_pages(image_only(contract.data, dpi=200), list(range(len(truth))), 200)
+    read = [ocr.read(image) for image in preparer(images)]
+    cer = jiwer.cer(["".join(t.split()) for t in truth], ["".join(r.split()) for r in read])  # no spaces in Chinese
+    assert cer < 0.08, (cer, read[1][:200])
+    assert "累计赔偿责任不超过甲方在索赔前十二个月内已支付的服务费总额" in read[contract.liability_page - 1]
