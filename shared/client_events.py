@@ -132,6 +132,10 @@ class StageTiming(Payload):
     postprocess_ms: float
     total_ms: float
     cpu_ms: float
+    # What a stage computed rather than found in the shared caches (in GET .../cost):
+    pages_extracted: int | None = Field(None, ge=0, description="summarize: pages whose text was extracted (0: all cached)")
+    pages_ocr: int | None = Field(None, ge=0, description="summarize: of those, pages read by OCR")
+    chunks_embedded: int | None = Field(None, ge=0, description="locate: chunks whose vectors were computed (0: cached or not needed)")
 
 
 class Original(Payload):

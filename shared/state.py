@@ -6,6 +6,7 @@ Keys (all expire):
     doc:{doc}:pages            JSON list of page texts (reused across one tenant's uploads)
     doc:{doc}:summaries        JSON list of one-line page summaries
     doc:{doc}:scores:{model}   the clause model's scores of the document's units (NumPy .npy)
+    doc:{doc}:vectors:{model}  hash: page index -> that page's chunk vectors (NumPy .npy; locate)
                                ({doc} = doc_key(envelope): "{tenant}:{sha256}", never shared
                                between tenants: a cache hit must not tell one tenant what
                                another uploaded)
@@ -123,9 +124,18 @@ class State:
         return json.loads(raw) if raw else None
 
     async def put_scores(self, sha: str, model_version: str, scores: np.ndarray) -> None:
-        buf = io.BytesIO()
-        np.save(buf, scores.astype(np.float32), allow_pickle=False)
-        await self.redis.set(f"doc:{sha}:scores:{model_version}", buf.getvalue(), ex=self.ttl_s)
+        await self.redis.set(f"doc:{sha}:scores:{model_version}", _npy(scores), ex=self.ttl_s)
+
+    async def put_vectors(self, doc: str, model: str, pages: dict[int, np.ndarray]) -> None:
+        key = f"doc:{doc}:vectors:{model}"
+        pipe = self.redis.pipeline()
+        pipe.hset(key, mapping={str(page): _npy(vecs) for page, vecs in pages.items()})
+        pipe.expire(key, self.ttl_s)
+        await pipe.execute()
+
+    async def get_vectors(self, doc: str, model: str) -> dict[int, np.ndarray]:
+        raw = await self.redis.hgetall(f"doc:{doc}:vectors:{model}")
+        return {int(_s(page)): np.load(io.BytesIO(v), allow_pickle=False) for page, v in raw.items()}
 
     async def get_scores(self, sha: str, model_version: str) -> np.ndarray | None:
         raw = await self.redis.get(f"doc:{sha}:scores:{model_version}")
@@ -187,6 +197,12 @@ class State:
     async def get_cost(self, request_id: str) -> dict[str, Any]:
         raw = await self.redis.hgetall(f"cost:{request_id}")
         return {_s(k): json.loads(v) for k, v in raw.items()}
+
+
+def _npy(a: np.ndarray) -> bytes:
+    buf = io.BytesIO()
+    np.save(buf, a.astype(np.float32), allow_pickle=False)
+    return buf.getvalue()
 
 
 def _s(v: bytes | str) -> str:

@@ -17,6 +17,7 @@ from .logic import Embed, VectorCache, rank_pages
 
 log = logging.getLogger(__name__)
 STAGE = "locate"
+VECTOR_MODEL = "all-minilm-l6-v2-int8"  # the chunk vectors' encoder (services/locate/embedder.py)
 
 
 @dataclass
@@ -31,11 +32,14 @@ class Locator:
     route_no_llm: bool
     vectors: VectorCache
 
+    def dense_for(self, cats: list[str]) -> bool:
+        """Whether ranking re-ranks with chunk vectors for a question routed to ``cats``."""
+        return self.embed is not None and (self.dense == "always" or (self.dense == "no_category" and not cats))
+
     def rank(self, texts: list[str], question: str, doc_key: str, cats: list[str], scored: findings.Scored | None) -> list:
         clause = findings.page_scores(scored, cats, len(texts)) if cats and scored is not None else None
-        use_dense = self.dense == "always" or (self.dense == "no_category" and not cats)
         kw = {"top_k": self.top_k, "shortlist": self.shortlist, "cache": self.vectors, "doc_key": doc_key}
-        if use_dense and self.embed is not None:
+        if self.dense_for(cats):
             try:
                 return rank_pages(texts, question, cats, self.embed, clause=clause, **kw)
             except Exception:  # noqa: BLE001 - logged, then the cheaper ranking
@@ -43,19 +47,30 @@ class Locator:
         return rank_pages(texts, question, cats, None, clause=clause, **kw)
 
 
-async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cats) -> list:
-    """The ranking; none (whole document) if it fails.
+async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cats) -> tuple[list, int]:
+    """The ranking (none: the whole document, if it fails) and how many chunks it embedded.
 
     Locate failing must not fail the request: analyze then reads the whole document within
-    its budget (`fallback_full`).
+    its budget (`fallback_full`). Chunk vectors are shared through Redis: another locate (or
+    this one restarted) embeds nothing that one has embedded before.
     """
+    doc = doc_key(env)
     try:
         # Scored once here for every stage: phase2 and analyze read the same scores back.
-        scored = await scores.get(doc_key(env), texts) if cats else None
-        return await rt.cpu(loc.rank, texts, env.question, doc_key(env), cats, scored)
+        scored = await scores.get(doc, texts) if cats else None
+        if loc.dense_for(cats) and loc.vectors.missing(doc, len(texts)):
+            loc.vectors.preload(doc, await rt.state.get_vectors(doc, VECTOR_MODEL))
+        ranked = await rt.cpu(loc.rank, texts, env.question, doc, cats, scored)
     except Exception:  # noqa: BLE001 - logged; analyze falls back to the whole document
         log.exception("ranking failed")
-        return []
+        ranked = []
+    embedded = loc.vectors.take_new(doc)
+    if embedded:
+        try:
+            await rt.state.put_vectors(doc, VECTOR_MODEL, embedded)
+        except Exception:  # noqa: BLE001 - a cache: the review goes on without it
+            log.exception("storing chunk vectors failed")
+    return ranked, sum(len(v) for v in embedded.values())
 
 
 def make_handler(rt: Runtime, loc: Locator):
@@ -72,7 +87,7 @@ def make_handler(rt: Runtime, loc: Locator):
             cats = (await rt.cpu(routing.route, env.question, loc.embed)).categories
         mode = "located"
         with clock.phase("inference"):
-            ranked = await _rank(rt, loc, scores, texts, env, cats)
+            ranked, embedded = await _rank(rt, loc, scores, texts, env, cats)
         summaries = {p.page: p.summary for p in msg.pages}
         with clock.phase("postprocess"):
             if not ranked:  # no text layer, or ranking failed: hand analyze the whole document
@@ -84,7 +99,7 @@ def make_handler(rt: Runtime, loc: Locator):
         route = "no_llm" if loc.route_no_llm and mode == "located" and direct.no_llm(env.question, cats) else ""
         out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
-        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), "chunks_embedded": embedded})
         await rt.state.advance_review(env.request_id, "located", located_pages=[p.page for p in pages])
         await rt.publish_done(topics.LOCATED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()

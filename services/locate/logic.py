@@ -19,9 +19,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import bm25s
 import faiss
 import numpy as np
-import bm25s
 
 from shared import cjk
 from shared.clauses import STOPWORDS
@@ -40,14 +40,17 @@ class Ranked:
 
 
 class VectorCache:
-    """Chunk vectors by (document sha256, page): the same contract asked again embeds nothing.
+    """Chunk vectors by (document, page): the same contract asked again embeds nothing.
 
+    The in-process layer of a cache shared through Redis: the handler preloads a document's
+    stored vectors before ranking and stores what ranking embedded (``take_new``) after it.
     Least recently used pages are dropped past ``max_pages``.
     """
 
     def __init__(self, max_pages: int = 5000) -> None:
         self._max = max_pages
         self._data: OrderedDict[tuple[str, int], np.ndarray] = OrderedDict()
+        self._new: dict[str, dict[int, np.ndarray]] = {}
         self._lock = threading.Lock()  # several reviews rank in worker threads at once
 
     def get(self, key: tuple[str, int]) -> np.ndarray | None:
@@ -57,12 +60,28 @@ class VectorCache:
                 self._data.move_to_end(key)
             return vecs
 
-    def put(self, key: tuple[str, int], vecs: np.ndarray) -> None:
+    def put(self, key: tuple[str, int], vecs: np.ndarray, *, new: bool = True) -> None:
         with self._lock:
             self._data[key] = vecs
             self._data.move_to_end(key)
+            if new:
+                self._new.setdefault(key[0], {})[key[1]] = vecs
             while len(self._data) > self._max:
                 self._data.popitem(last=False)
+
+    def missing(self, doc_key: str, pages: int) -> bool:
+        with self._lock:
+            return any((doc_key, i) not in self._data for i in range(pages))
+
+    def preload(self, doc_key: str, stored: dict[int, np.ndarray]) -> None:
+        for page, vecs in stored.items():
+            if self.get((doc_key, page)) is None:
+                self.put((doc_key, page), vecs, new=False)
+
+    def take_new(self, doc_key: str) -> dict[int, np.ndarray]:
+        """The pages of ``doc_key`` embedded here since the last call (to store for others)."""
+        with self._lock:
+            return self._new.pop(doc_key, {})
 
 
 _TOKEN = re.compile(r"[a-z][a-z\-]{2,}")

@@ -76,12 +76,14 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         with clock.phase("preprocess"):
             texts = await rt.state.get_pages(doc_key(env))
             summaries = await rt.state.get_summaries(doc_key(env))
+        extracted = scanned = 0
         if texts is None or summaries is None:
             with clock.phase("inference"):
                 data = await blobs.get(msg.blob_key)  # Reject when it is gone: the client hears error
                 texts = await sandbox.run(pdf.page_texts, data)  # untrusted: a worker process with limits
-                if read := await scans.read(env.request_id, data, texts):
-                    log.info("read %d scanned pages by OCR", read)
+                extracted = len(texts)
+                if scanned := await scans.read(env.request_id, data, texts):
+                    log.info("read %d scanned pages by OCR", scanned)
                 summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
             await rt.state.put_pages(doc_key(env), texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
@@ -89,7 +91,7 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
             pages = [PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))]
         timing = clock.finish()
         out = ReviewSummarized(envelope=copy_envelope(env, timing), pages=pages)
-        await rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), "pages_extracted": extracted, "pages_ocr": scanned})
         await rt.state.advance_review(env.request_id, "summarized")
         await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()
