@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import topics
+from shared import clause_model, topics
 from shared.blobs import open_blobs
 from shared.logs import setup
 from shared.messages import ReviewRequested
@@ -20,7 +20,7 @@ async def main() -> None:
     blobs = open_blobs(settings)
     try:
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs))])
+            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, clause_model.default()))])
     finally:
         sandbox.close()
         await blobs.close()

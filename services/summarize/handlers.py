@@ -8,13 +8,15 @@ import logging
 
 from shared import ocr, pdf, topics
 from shared.blobs import BlobStore
+from shared.clause_model import ClauseModel
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
 from shared.runtime import Runtime
 from shared.sandbox import PdfSandbox
+from shared.scores import SharedScores
 from shared.state import doc_key
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
-from .logic import summarize_page
+from .logic import page_categories, summarize_page
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -61,9 +63,12 @@ class Scans:
         return done
 
 
-def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore):
+def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel):
     summary_chars = settings.summary_chars
     scans = Scans(rt, settings, sandbox)
+    # The clause model's scores name the categories on each page; stored for locate, phase2
+    # and analyze, which read them back instead of scoring the document again.
+    scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
 
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
@@ -84,7 +89,9 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
                 extracted = len(texts)
                 if scanned := await scans.read(env.request_id, data, texts):
                     log.info("read %d scanned pages by OCR", scanned)
-                summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars) for t in texts])
+                scored = await scores.get(doc_key(env), texts)
+                cats = await rt.cpu(page_categories, scored, len(texts), settings.summary_categories)
+                summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars, c) for t, c in zip(texts, cats)])
             await rt.state.put_pages(doc_key(env), texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):

@@ -10,6 +10,7 @@ class Settings(CommonSettings):
 
     metrics_port: int = 0
     summary_chars: int = 160
+    summary_categories: int = Field(default=3, ge=0)  # clause categories named per page in its summary
     # Scanned pages (shared/ocr.py): a page with fewer characters than ocr_min_chars in its text
     # layer is rendered at ocr_dpi, prepared by the DALI pipeline (ocr_width pixels wide, on the
     # GPU when ocr_device finds one) and read by Tesseract in ocr_languages, ocr_workers pages at

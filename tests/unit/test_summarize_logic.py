@@ -1,9 +1,22 @@
-from services.summarize.logic import NO_TEXT, summarize_page
+from services.summarize.logic import NO_TEXT, headings, page_categories, summarize_page
+from shared import clause_model, findings, pdf
+from shared.testing.contracts import make_chinese_contract, make_contract
 
 
-def test_headings_make_the_summary():
+def test_headings_make_the_summary_verbatim():
     text = "5. LIMITATION OF LIABILITY\nIn no event shall either party be liable.\n6. INDEMNIFICATION\nThe Supplier shall indemnify."
-    assert summarize_page(text) == "Limitation Of Liability; Indemnification"
+    assert summarize_page(text) == "5. LIMITATION OF LIABILITY; 6. INDEMNIFICATION"
+
+
+def test_title_case_and_chinese_headings_on_their_own_lines():
+    assert headings("Governing Law\nThis Agreement is governed by the laws of New York.\nARTICLE IX - INDEMNIFICATION") == ["Governing Law", "ARTICLE IX - INDEMNIFICATION"]
+    assert headings("第五条 合同终止\n任何一方可以提前三十日书面通知对方解除本合同。") == ["第五条 合同终止"]
+    assert headings("The Company shall pay the fees.\nIn Witness Whereof") == [], "a sentence is no heading"
+
+
+def test_the_categories_found_on_the_page_follow_its_headings():
+    text = "5. LIMITATION OF LIABILITY\nIn no event shall either party be liable."
+    assert summarize_page(text, 160, ["Cap On Liability", "Uncapped Liability"]) == "5. LIMITATION OF LIABILITY — Cap On Liability, Uncapped Liability"
 
 
 def test_first_sentence_without_headings():
@@ -11,13 +24,25 @@ def test_first_sentence_without_headings():
 
 
 def test_recitals_are_not_headings():
-    assert "Whereas" not in summarize_page("WHEREAS\nthe Supplier makes widgets and the Customer buys them.")
+    assert headings("WHEREAS\nthe Supplier makes widgets and the Customer buys them.\nNOW, THEREFORE\nthe parties agree") == []
 
 
 def test_empty_page():
     assert summarize_page("  \n ") == NO_TEXT
 
 
-def test_one_line_and_bounded():
-    s = summarize_page("word " * 500, max_chars=80)
-    assert len(s) <= 80 and "\n" not in s
+def test_one_line_and_bounded_with_its_categories_kept():
+    s = summarize_page("word " * 500, max_chars=80, categories=["Cap On Liability"])
+    assert len(s) <= 80 and "\n" not in s and s.endswith("… — Cap On Liability")
+
+
+def test_the_clause_model_names_the_categories_of_each_generated_page():
+    model = clause_model.default()
+    for contract in (make_contract(), make_chinese_contract()):
+        texts = pdf.page_texts(contract.data)
+        cats = page_categories(findings.score_units(findings.page_units(texts), model), len(texts))
+        assert len(cats) == len(texts)
+    texts = pdf.page_texts(make_contract().data)
+    cats = page_categories(findings.score_units(findings.page_units(texts), model), len(texts))
+    assert "Cap On Liability" in cats[2] and "Termination For Convenience" in cats[3]
+    assert summarize_page(texts[2], 160, cats[2]).startswith("5. LIMITATION OF LIABILITY; 6. INDEMNIFICATION — Cap On Liability")
