@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import legacy_regex  # noqa: E402
-from shared import cuad, pdf  # noqa: E402
+from shared import cuad, layout, pdf  # noqa: E402
 from shared.clause_model import ClauseModel  # noqa: E402
 from shared.findings import page_units  # noqa: E402
 
@@ -45,7 +45,7 @@ from shared.findings import page_units  # noqa: E402
 def load_dev(n: int) -> list[dict]:
     rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[:n]
     for r in rows:
-        r["pages_text"] = pdf.page_texts(Path(r["pdf"]))
+        r["pages_text"] = layout.strip(pdf.page_texts(Path(r["pdf"])))  # as summarize stores them
     return rows
 
 

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from bench import legacy_regex  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
 from services.locate.logic import VectorCache, _minmax, bm25_scores, dense_scores, query_text, rank_pages  # noqa: E402
-from shared import clause_model, cuad, findings, pdf, routing  # noqa: E402
+from shared import clause_model, cuad, findings, layout, pdf, routing  # noqa: E402
 
 KS = (1, 3, 5)
 
@@ -105,7 +105,7 @@ def main() -> None:
     score_times: list[float] = []  # the clause model over the whole contract, once per contract
     route_times: list[float] = []
     for row in rows:
-        texts = pdf.page_texts(Path(row["pdf"]))
+        texts = layout.strip(pdf.page_texts(Path(row["pdf"])))  # as summarize stores them
         t0 = time.perf_counter()
         scored = findings.score_units(findings.page_units(texts), model)
         score_times.append(time.perf_counter() - t0)

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 from bench.bench_clauses import Tally  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
 from services.locate.logic import rank_pages  # noqa: E402
-from shared import clause_model, cuad, findings, ocr, pdf, routing  # noqa: E402
+from shared import clause_model, cuad, findings, layout, ocr, pdf, routing  # noqa: E402
 from shared.testing.scans import image_only  # noqa: E402
 
 KS = (1, 3, 5)
@@ -130,7 +130,7 @@ def main() -> None:
         truth_all += truth
         read_all += read
         compare += [(t, im) for t, im in zip(truth, prepared) if t.strip()][: max(0, args.compare_pages - len(compare))]
-        for name, texts in (("original", truth), ("scan", read)):
+        for name, texts in (("original", layout.strip(truth)), ("scan", layout.strip(read))):  # as summarize stores them
             for k, v in locate_recall(texts, row, model, embed).items():
                 recall[name][k] += v
             tally(texts, row, model, tallies[name])

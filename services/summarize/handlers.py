@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from shared import ocr, pdf, topics
+from shared import layout, ocr, pdf, topics
 from shared.blobs import BlobStore
 from shared.clause_model import ClauseModel
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
@@ -89,9 +89,11 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
                 extracted = len(texts)
                 if scanned := await scans.read(env.request_id, data, texts):
                     log.info("read %d scanned pages by OCR", scanned)
+                raw, texts = texts, layout.strip(texts)  # running headers, footers, page numbers out of the clauses
                 scored = await scores.get(doc_key(env), texts)
                 cats = await rt.cpu(page_categories, scored, len(texts), settings.summary_categories)
-                summaries = await rt.cpu(lambda: [summarize_page(t, summary_chars, c) for t, c in zip(texts, cats)])
+                # A page that is only furniture (a cover stamp, a page number) is named by it.
+                summaries = await rt.cpu(lambda: [summarize_page(t if t.strip() else r, summary_chars, c) for t, r, c in zip(texts, raw, cats)])
             await rt.state.put_pages(doc_key(env), texts, summaries)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):

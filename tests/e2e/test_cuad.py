@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 import pytest
 
-from shared import clauses, cuad, pdf
+from shared import clauses, cuad, layout, pdf
 
 from .conftest import events, submit
 
@@ -66,7 +65,7 @@ def test_events_in_order(runs):
 
 def test_quotes_and_citations_occur_on_their_pages(runs):
     for run in runs:
-        texts = pdf.page_texts(DEV / "pdf" / run["file"])
+        texts = layout.strip(pdf.page_texts(DEV / "pdf" / run["file"]))
         draft = next(e["data"] for e in run["events"] if e["type"] == "draft")
         final = run["events"][-1]["data"]
         for q in draft["evidence"] + final["citations"] + final["findings"]:
@@ -118,7 +117,7 @@ def test_findings_of_a_real_review_match_the_lawyers_labels(liability_review, re
     # multi-part indemnity clause it misses. Most of what it shows must still be right.
     assert correct, "at least one labelled clause of the asked categories is found"
     assert len(correct) / len(found) >= 0.5
-    texts = pdf.page_texts(DEV / "pdf" / row["file"])
+    texts = layout.strip(pdf.page_texts(DEV / "pdf" / row["file"]))
     for f in final["findings"]:
         assert clauses.quote_on_page(f["quote"], texts[f["page"] - 1]), f
         assert all(fact["text"] in f["quote"] for fact in f["facts"]), f
@@ -127,5 +126,5 @@ def test_findings_of_a_real_review_match_the_lawyers_labels(liability_review, re
 def test_a_clause_the_contract_lacks_is_reported_absent(liability_review):
     row, evs = liability_review
     final = evs[-1]["data"]
-    assert {"category": "Source Code Escrow", "searched_pages": sum(1 for t in pdf.page_texts(DEV / "pdf" / row["file"]) if t.strip())} in final["absent"]
+    assert {"category": "Source Code Escrow", "searched_pages": sum(1 for t in layout.strip(pdf.page_texts(DEV / "pdf" / row["file"])) if t.strip())} in final["absent"]
     assert not [f for f in final["findings"] if f["category"] == "Source Code Escrow"]

@@ -1,0 +1,42 @@
+"""Page furniture (running headers, footers, page numbers: shared/layout.py) left in the clause
+text against taken out, side by side in one run: the clause model's finding precision, recall
+and AUPR on the CUAD dev contracts (a benchmark, not a test).
+
+    .venv/bin/python bench/bench_furniture.py [--contracts 100]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_clauses import run  # noqa: E402
+from shared import clause_model, cuad, layout, pdf  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--contracts", type=int, default=100)
+    args = ap.parse_args()
+    if not cuad.available():
+        sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
+    model = clause_model.default()
+    rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[: args.contracts]
+    raw = {r["file"]: pdf.page_texts(Path(r["pdf"])) for r in rows}
+    removed = sum(len(lines) for texts in raw.values() for lines in layout.split(texts)[1])
+    print(f"{len(rows)} CUAD dev contracts, {sum(map(len, raw.values()))} pages: {removed} furniture lines taken out")
+    print("| page text | finding precision | recall | no-clause accuracy | precision at 80% recall | AUPR | findings |")
+    print("|---|---|---|---|---|---|---|")
+    for name, fn in (("as extracted", lambda t: t), ("furniture taken out (default)", layout.strip)):
+        for r in rows:
+            r["pages_text"] = fn(raw[r["file"]])
+        m = run(rows, model, model.categories)["micro"]["model"]
+        print(f"| {name} | {m['precision']:.4f} | {m['recall']:.4f} | {m['no_clause_acc']:.4f} | {m['p_at_80']:.4f} | {m['aupr']:.4f} | {m['findings']} |")
+
+
+if __name__ == "__main__":
+    main()

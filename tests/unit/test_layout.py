@@ -1,0 +1,37 @@
+"""Running headers, footers and page numbers come out of the clause text; nothing else does."""
+
+from __future__ import annotations
+
+from shared import layout
+
+BODY = ["The Supplier shall deliver the Goods.", "Payment is due in thirty days.", "Either party may terminate on notice.", "This Agreement is governed by New York law."]
+
+
+def page(n: int, body: str) -> str:
+    return f"ACME SUPPLY AGREEMENT\nConfidential\n{body}\nMore terms follow here.\nSource: ACME CORP, 10-K, 3/1/2012\nPage {n} of 4"
+
+
+def test_repeated_edge_lines_and_page_numbers_are_removed_and_returned():
+    texts = [page(i + 1, b) for i, b in enumerate(BODY)]
+    clean, removed = layout.split(texts)
+    assert clean[2] == "Either party may terminate on notice.\nMore terms follow here."
+    assert removed[2] == ["ACME SUPPLY AGREEMENT", "Confidential", "Source: ACME CORP, 10-K, 3/1/2012", "Page 3 of 4"]
+
+
+def test_lone_page_numbers_go_even_when_nothing_repeats():
+    texts = ["1\nAn opening clause of the agreement.", "The second page's clause.\n- 2 -", "A third page ends with its number.\n3"]
+    assert layout.strip(texts) == ["An opening clause of the agreement.", "The second page's clause.", "A third page ends with its number."]
+
+
+def test_text_that_repeats_on_few_pages_or_away_from_the_edges_stays():
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    middle = "The parties agree as follows."
+    texts = [f"{w} opens the page.\nits {w} second line.\n{middle}\nbody {w}\nnear the {w} end.\nlast {w} words!" for w in words]
+    texts[0] = "NOTICE\n" + texts[0]
+    texts[1] = "NOTICE\n" + texts[1]  # on 2 of 6 pages: under half
+    assert layout.strip(texts) == texts
+
+
+def test_list_markers_and_short_documents_are_left_alone():
+    texts = ["(a) the first item;\n(b) the second item.", "(c) the third item."]
+    assert layout.strip(texts) == texts
