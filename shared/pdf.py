@@ -6,6 +6,7 @@ import hashlib
 import threading
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
 
 from shared import cjk
@@ -51,6 +52,9 @@ def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+MIN_GUTTER = 8.0  # points: the narrowest gap between two columns
+MIN_COLUMN_LINES = 3
+MIN_COLUMN_WIDTH = 0.2  # of the page: the mean width of a column's lines
 MAX_TEXT_CHARS = 5_000_000  # about 2,500 dense pages: a tiny file can claim far more text
 
 
@@ -66,6 +70,53 @@ def page_texts(source: bytes | Path, max_chars: int = MAX_TEXT_CHARS) -> list[st
             raise CorruptPdf(f"the PDF cannot be read: {exc}") from exc
 
 
+def _gutter(rects: list[tuple[float, float, float, float]], width: float) -> float | None:
+    """The x of the gap between two columns of text, if the page is set in two: a vertical band
+    in the middle of the page that no line of body text crosses, with lines on both sides."""
+    body = [r for r in rects if r[2] - r[0] < 0.5 * width]  # a column line is under half the page wide
+    covered = np.zeros(int(width) + 1, bool)
+    for left, _, right, _ in body:
+        covered[max(0, int(left)) : int(right) + 1] = True
+    lo, hi = int(0.3 * width), int(0.7 * width)
+    best, run_start = (0, 0), None
+    for x in range(lo, hi + 1):
+        if not covered[x] and run_start is None:
+            run_start = x
+        if (covered[x] or x == hi) and run_start is not None:
+            best = max(best, (x - run_start, run_start))
+            run_start = None
+    gap, start = best
+    if gap < MIN_GUTTER:
+        return None
+    gutter = start + gap / 2
+    left = [r[2] - r[0] for r in body if r[2] <= gutter]
+    right = [r[2] - r[0] for r in body if r[0] >= gutter]
+    if min(len(left), len(right)) < max(MIN_COLUMN_LINES, len(left) / 2, len(right) / 2) or len(left) + len(right) < 0.75 * len(rects):
+        return None
+    # Lines of prose on both sides; a table of contents or a list of figures is not two columns.
+    prose = min(sum(left) / len(left), sum(right) / len(right)) >= MIN_COLUMN_WIDTH * width
+    return gutter if prose else None
+
+
+def _reading_order(textpage, width: float) -> str:
+    """The page's text; on a page set in two columns, what runs across the top first, then the
+    left column, then the right (PDFium reads a line straight across both columns)."""
+    rects = [textpage.get_rect(i) for i in range(textpage.count_rects())]
+    gutter = _gutter(rects, width) if len(rects) >= 2 * MIN_COLUMN_LINES else None
+    if gutter is None:
+        return textpage.get_text_range()
+    columns = [r for r in rects if r[2] <= gutter or r[0] >= gutter]
+    top = max(r[3] for r in columns)
+    bottom = min(r[1] for r in columns)
+    parts = [
+        textpage.get_text_bounded(left=0, bottom=top, right=width, top=1e6),
+        textpage.get_text_bounded(left=0, bottom=bottom - 1, right=gutter, top=top + 1),
+        textpage.get_text_bounded(left=gutter, bottom=bottom - 1, right=width, top=top + 1),
+        textpage.get_text_bounded(left=0, bottom=-1e6, right=width, top=bottom - 1),
+    ]
+    return "\n".join(p.strip("\r\n") for p in parts if p.strip())
+
+
 def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
     doc = pdfium.PdfDocument(source if isinstance(source, bytes) else str(source))
     try:
@@ -74,7 +125,7 @@ def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
-            texts.append(cjk.join_wrapped(textpage.get_text_range().replace("\r\n", "\n").replace("\r", "\n")))
+            texts.append(cjk.join_wrapped(_reading_order(textpage, page.get_width()).replace("\r\n", "\n").replace("\r", "\n")))
             textpage.close()
             page.close()
             total += len(texts[-1])

@@ -152,3 +152,34 @@ def make_chinese_contract(title: str = "设备维护服务合同") -> GeneratedC
     buf = io.BytesIO()
     pdf.output(buf)
     return GeneratedContract(buf.getvalue(), len(CN_CLAUSES), liability_page=CN_LIABILITY_PAGE, termination_page=CN_TERMINATION_PAGE)
+
+
+TWO_COLUMNS = (
+    ["1. PAYMENT. The Customer shall pay", "each invoice within thirty (30) days", "of its date by bank transfer to the", "account the Supplier names in it."],
+    ["2. TERMINATION. Either party may", "terminate this Agreement on ninety", "(90) days' written notice to the", "other party, without any penalty."],
+)
+
+
+def two_column_page(title: str = "MASTER AGREEMENT") -> bytes:
+    """A page set in two columns whose text is written line by line across both (as some
+    generators write it), under a title that spans the page."""
+    pdf = FPDF(format="A4")
+    pdf.add_page()
+    pdf.set_font("helvetica", "B", 12)
+    pdf.text(20, 20, title)
+    pdf.set_font("helvetica", "", 10)
+    for i, (left, right) in enumerate(zip(*TWO_COLUMNS)):
+        pdf.text(20, 40 + 6 * i, left)
+        pdf.text(110, 40 + 6 * i, right)
+    return bytes(pdf.output())
+
+
+def contents_page() -> bytes:
+    """A table of contents: titles on the left, page numbers on the right (one column)."""
+    pdf = FPDF(format="A4")
+    pdf.add_page()
+    pdf.set_font("helvetica", "", 10)
+    for i, title in enumerate(["ARTICLE I DEFINITIONS", "ARTICLE II PAYMENT", "ARTICLE III TERM", "ARTICLE IV LIABILITY", "ARTICLE V GENERAL"]):
+        pdf.text(20, 30 + 6 * i, title)
+        pdf.text(180, 30 + 6 * i, str(i + 1))
+    return bytes(pdf.output())

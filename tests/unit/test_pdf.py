@@ -63,3 +63,18 @@ def test_page_texts_in_order(contract, tmp_path):
     assert len(texts) == 5
     assert "LIMITATION OF LIABILITY" in texts[contract.liability_page - 1]
     assert "TERM AND TERMINATION" in texts[contract.termination_page - 1]
+
+
+def test_a_page_in_two_columns_is_read_column_by_column():
+    from shared.testing.contracts import TWO_COLUMNS, two_column_page
+
+    (text,) = pdf.page_texts(two_column_page())
+    lines = [line.strip() for line in text.splitlines()]
+    assert lines == ["MASTER AGREEMENT", *TWO_COLUMNS[0], *TWO_COLUMNS[1]], "the title, then the left column, then the right"
+
+
+def test_a_table_of_contents_is_not_taken_for_two_columns():
+    from shared.testing.contracts import contents_page
+
+    (text,) = pdf.page_texts(contents_page())
+    assert text.splitlines()[:4] == ["ARTICLE I DEFINITIONS", "1", "ARTICLE II PAYMENT", "2"], "in PDFium's order: each title, then its page"
