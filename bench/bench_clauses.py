@@ -106,13 +106,13 @@ def run(rows: list[dict], model: ClauseModel, cats: list[str]) -> dict:
         texts = row["pages_text"]
         units = page_units(texts)
         t0 = time.perf_counter()
-        scores = model.score([u.text for u in units], [u.context for u in units])
+        scores = model.score([u.whole for u in units], [u.context for u in units])  # as findings.score_units does
         t_full.append(time.perf_counter() - t0)
         first5 = [u for u in units if u.page <= 5]
         t0 = time.perf_counter()
-        model.score([u.text for u in first5], [u.context for u in first5])
+        model.score([u.whole for u in first5], [u.context for u in first5])
         t_draft.append(time.perf_counter() - t0)
-        words = [cuad.words(u.text) for u in units]
+        words = [cuad.words(u.whole) for u in units]
         by_cat = defaultdict(list)
         for c in row["clauses"]:
             by_cat[c["category"]].append(c["text"])
@@ -122,7 +122,7 @@ def run(rows: list[dict], model: ClauseModel, cats: list[str]) -> dict:
             labelled = by_cat.get(cat, [])
             lw = [cuad.words(c) for c in labelled]
             thr = model.threshold(cat)
-            ours.add(cat, [u.text for u, s in zip(units, scores[:, k]) if s >= thr], labelled)
+            ours.add(cat, [u.whole for u, s in zip(units, scores[:, k]) if s >= thr], labelled)  # a finding quotes its rest over a page break
             rc = legacy_regex.BY_NAME[cat.lower()]
             regex.add(cat, [s for s in old_sents if rc.hits(s)], labelled)
             for i in np.flatnonzero(scores[:, k] >= 0.01):

@@ -198,6 +198,17 @@ class JsonView:
         self.line(None, "interrupted", {"request_id": rid, "status": status})
 
 
+def pages(quoted: dict) -> str:
+    """"p. 3", or "pp. 3–4" for a clause that runs over a page break."""
+    more = quoted.get("continues")
+    return f"pp. {quoted['page']}\u2013{more['page']}" if more else f"p. {quoted['page']}"
+
+
+def whole(quoted: dict) -> str:
+    more = quoted.get("continues")
+    return f"{quoted['quote']} {more['quote']}" if more else quoted["quote"]
+
+
 def short(text: str, width: int = 160) -> str:
     return textwrap.shorten(text, width, placeholder=" …")
 
@@ -270,7 +281,7 @@ class RichView:
         for p in data.get("pages", []):
             say(f"  page {p['page']} (score {p['score']:.2f}) ", Text(p.get("summary") or "", style="dim"))
         for e in data.get("evidence", []):
-            say(f"  {e['category']}, p. {e['page']}: ", Text(f"\u201c{short(e['quote'])}\u201d"))
+            say(f"  {e['category']}, {pages(e)}: ", Text(f"\u201c{short(whole(e))}\u201d"))
         for f in data.get("figures", []):
             say(f"  figure, p. {f['page']}: {f.get('kind', '')} ", Text(f.get("text", "")))
         for q in data.get("questions", []):
@@ -307,7 +318,7 @@ def print_final(data: dict) -> None:
     say(f"\n== final, {data.get('model') or 'no model'}{cached} ==")
     table = Table("category", "page", "quote", "risk", show_lines=True)
     for f in data.get("findings", []):
-        table.add_row(Text(f["category"]), Text(str(f["page"])), Text(short(f["quote"])), Text(f.get("risk") or ""))
+        table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), Text(f.get("risk") or ""))
     out.print(table)
     for a in data.get("absent", []):
         say(f"no {a['category']} clause found in {a['searched_pages']} pages searched")

@@ -60,11 +60,19 @@ class LocatedPage(Payload):
     summary: str = Field(description="one line; empty when it would state a conclusion")
 
 
+class Continues(Payload):
+    """The rest of a clause that runs over a page break, quoted on the next page."""
+
+    page: int = Field(ge=1)
+    quote: str = Field(description="verbatim from that page's start")
+
+
 class Evidence(Payload):
     page: int = Field(ge=1)
     quote: str = Field(description="verbatim from the page")
     category: str = Field(description="a CUAD clause category, or `Question` for a question that names none")
     score: float
+    continues: Continues | None = Field(None, description="the clause goes on over the page break")
 
 
 class Figure(Payload):
@@ -89,6 +97,7 @@ class Finding(Payload):
     page: int = Field(ge=1)
     quote: str = Field(description="verbatim, occurs on the page")
     score: float
+    continues: Continues | None = Field(None, description="the clause goes on over the page break")
     risk: str = Field(description="a neutral note from the clause's own words")
     facts: list[Fact]
     risk_source: str = Field(description="`template`: made from the clause, not by the LLM")

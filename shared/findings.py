@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from shared import cjk
 from shared.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.clauses import content_words
 from shared.splitter import clause_spans, heading
@@ -27,6 +28,12 @@ class Unit:
     end: int
     text: str      # page_text[start:end]
     context: str   # the text just before the unit (the end of the previous page at a page start)
+    continued: str = ""  # the clause runs over the page break: its rest, verbatim from the next page's start
+
+    @property
+    def whole(self) -> str:
+        """What the clause model reads: the clause with its rest on the next page."""
+        return f"{self.text} {self.continued}" if self.continued else self.text
 
 
 @dataclass(frozen=True)
@@ -35,6 +42,27 @@ class Finding:
     page: int
     quote: str     # the unit's text, whitespace collapsed (quote_on_page ignores whitespace)
     score: float
+    continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
+
+    def as_dict(self) -> dict:
+        """The finding as events carry it: a clause that runs over the page break has its rest
+        under ``continues`` ({"page", "quote"}), each part quoted on its own page."""
+        out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score}
+        if self.continued:
+            out["continues"] = {"page": self.page + 1, "quote": self.continued}
+        return out
+
+
+# A clause's last words before a page break, when they do not end it (no stop), and the next
+# page's first words, when they go on with it (lower case, or CJK text after an open sentence).
+_ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
+
+
+def _runs_on(before: str, after: str) -> bool:
+    before, after = before.rstrip(), after.lstrip()
+    if not before or not after or before.endswith(_ENDS) or heading(after):
+        return False
+    return after[0].islower() or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
 
 
 @dataclass(frozen=True)
@@ -54,19 +82,23 @@ def page_units(texts: list[str]) -> list[Unit]:
     far as the pages read show it, and the text just before it: a clause's own words often
     do not name what it is about, its section title does.
     """
-    out = []
+    out: list[Unit] = []
     title = ""
+    spans = [clause_spans(t) for t in texts]
     for page in range(1, len(texts) + 1):
         text = texts[page - 1]
         before = texts[page - 2][-CONTEXT_CHARS:] if page > 1 else ""
-        for s in clause_spans(text):
-            out.append(Unit(page, s.start, s.end, s.text, f"{title} | {(before + text[: s.start])[-CONTEXT_CHARS:]}"))
+        for k, s in enumerate(spans[page - 1]):
+            rest = spans[page][0].text if page < len(texts) and spans[page] else ""
+            last = k == len(spans[page - 1]) - 1
+            continued = rest if last and rest and _runs_on(s.text, rest) else ""
+            out.append(Unit(page, s.start, s.end, s.text, f"{title} | {(before + text[: s.start])[-CONTEXT_CHARS:]}", continued))
             title = heading(s.text) or title
     return out
 
 
 def score_units(units: list[Unit], model: ClauseModel) -> Scored:
-    return Scored(units, model.score([u.text for u in units], [u.context for u in units]), model)
+    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model)
 
 
 class ScoreCache:
@@ -124,8 +156,14 @@ def findings(scored: Scored, categories: list[str], pages: set[int] | None = Non
     for cat in categories:
         col, thr = scored.column(cat), scored.model.threshold(cat)
         idx = [i for i in np.argsort(-col, kind="stable") if col[i] >= thr and (pages is None or scored.units[i].page in pages)]
-        out += [Finding(cat, scored.units[i].page, " ".join(scored.units[i].text.split()), round(float(col[i]), 4)) for i in idx[:per_category]]
+        # The rest of a clause found over a page break is in that finding: not one of its own.
+        idx = [i for i in idx if not (i > 0 and scored.units[i - 1].continued and i - 1 in idx)]
+        out += [_finding(cat, scored.units[i], float(col[i])) for i in idx[:per_category]]
     return out
+
+
+def _finding(category: str, unit: Unit, score: float) -> Finding:
+    return Finding(category, unit.page, " ".join(unit.text.split()), round(score, 4), " ".join(unit.continued.split()))
 
 
 def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
@@ -151,4 +189,4 @@ def question_spans(units: list[Unit], question: str, *, limit: int = 12) -> list
     qwords = content_words(question)
     scored = [(len(qwords & content_words(u.text)), i) for i, u in enumerate(units)]
     best = sorted((t for t in scored if t[0] >= 2), key=lambda t: (-t[0], t[1]))[:limit]
-    return [Finding("Question", units[i].page, " ".join(units[i].text.split()), float(n)) for n, i in best]
+    return [_finding("Question", units[i], float(n)) for n, i in best]

@@ -114,7 +114,8 @@ class Analyzer:
         with clock.phase("postprocess"):
             shown = await self.rt.cpu(logic.final_findings, found)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
-            cites, _ = logic.check_citations([{"page": f["page"], "quote": f["quote"]} for f in shown] + llm_cites, texts)
+            parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
+            cites, _ = logic.check_citations(parts + llm_cites, texts)
         timing = clock.finish()
         await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
         final = {

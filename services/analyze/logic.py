@@ -128,8 +128,8 @@ def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
     the clause's own words (its facts are verbatim fragments of the quote)."""
     out = []
     for f in found:
-        note = risk.risk_note(f.category, f.quote)
-        out.append({"category": f.category, "page": f.page, "quote": f.quote, "score": f.score, "risk": note["risk"], "facts": note["facts"], "risk_source": note["risk_source"]})
+        note = risk.risk_note(f.category, f"{f.quote} {f.continued}".strip())  # the whole clause, over a page break too
+        out.append({**f.as_dict(), "risk": note["risk"], "facts": note["facts"], "risk_source": note["risk_source"]})
     return out
 
 

@@ -101,7 +101,7 @@ def build_draft(
             {"page": p["page"], "score": round(float(p["score"]), 4), "summary": p["summary"] if summary_is_safe(p["summary"], page_texts[p["page"] - 1]) else ""}
             for p in located
         ],
-        "evidence": [{"page": e.page, "quote": e.quote, "category": e.category, "score": e.score} for e in ev],
+        "evidence": [e.as_dict() for e in ev],
         "figures": draft_figures(ev, page_texts, pages),
         "questions": open_questions(cats, ev),
         "categories": cats,
@@ -113,9 +113,10 @@ def validate_draft(draft: dict[str, Any], page_texts: list[str]) -> None:
     """Raise :class:`DraftInvalid` unless the draft keeps every rule."""
     problems = [f"field {k!r} is not allowed in a draft" for k in draft if k not in ALLOWED_FIELDS]
     for ev in draft.get("evidence", []):
-        page = ev.get("page", 0)
-        if not (0 < page <= len(page_texts)) or not clauses.quote_on_page(ev.get("quote", ""), page_texts[page - 1]):
-            problems.append(f"evidence quote is not on page {page}")
+        for part in [ev, *([ev["continues"]] if ev.get("continues") else [])]:  # over a page break: each part on its page
+            page = part.get("page", 0)
+            if not (0 < page <= len(page_texts)) or not clauses.quote_on_page(part.get("quote", ""), page_texts[page - 1]):
+                problems.append(f"evidence quote is not on page {page}")
     for fig in draft.get("figures", []):
         page = fig.get("page", 0)
         if not (0 < page <= len(page_texts)) or not clauses.quote_on_page(fig.get("text", ""), page_texts[page - 1]):

@@ -183,3 +183,31 @@ def contents_page() -> bytes:
         pdf.text(20, 30 + 6 * i, title)
         pdf.text(180, 30 + 6 * i, str(i + 1))
     return bytes(pdf.output())
+
+
+# A limitation of liability clause that runs over a page break (page 2 ends mid-sentence).
+CROSS_PAGE = (
+    "The total liability of the Supplier under this Agreement for all claims arising out of or relating to it shall",
+    "not exceed the fees paid by the Customer in the twelve (12) months before the claim.",
+)
+
+
+def cross_page_contract() -> bytes:
+    pdf = FPDF(format="A4")
+    pdf.set_auto_page_break(auto=False)
+    pages = [
+        [("SUPPLY AGREEMENT", ""), ("1. DEFINITIONS", CLAUSES[1][0][1])],
+        [("4. CONFIDENTIALITY", CLAUSES[2][1][1]), ("5. LIMITATION OF LIABILITY", "In no event shall either Party be liable for any indirect or consequential damages. " + CROSS_PAGE[0])],
+        [("", CROSS_PAGE[1] + " " + FILLER), ("6. GOVERNING LAW", "This Agreement is governed by the laws of the State of New York.")],
+    ]
+    for blocks in pages:
+        pdf.add_page()
+        for heading, body in blocks:
+            if heading:
+                pdf.set_font("helvetica", "B", 11)
+                pdf.multi_cell(0, 6, heading, new_x="LMARGIN", new_y="NEXT")
+            if body:
+                pdf.set_font("helvetica", "", 10)
+                pdf.multi_cell(0, 5, body, new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(3)
+    return bytes(pdf.output())

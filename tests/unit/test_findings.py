@@ -76,3 +76,24 @@ def test_question_spans_share_words_with_the_question():
     assert got and all(f.category == "Question" for f in got)
     assert "monthly fee" in got[0].quote
     assert findings.question_spans(units, "zebra giraffe") == []
+
+
+def test_a_clause_over_a_page_break_is_scored_whole_and_quoted_with_both_pages():
+    from shared import clause_model, clauses, pdf
+    from shared.testing.contracts import CROSS_PAGE, cross_page_contract
+
+    texts = pdf.page_texts(cross_page_contract())
+    units = findings.page_units(texts)
+    over = [u for u in units if u.continued]
+    assert len(over) == 1 and over[0].page == 2 and over[0].text.endswith("relating to it shall") and over[0].continued == CROSS_PAGE[1]
+    scored = findings.score_units(units, clause_model.default())
+    cap = [f.as_dict() for f in findings.findings(scored, ["Cap On Liability"])]
+    whole = next(f for f in cap if "continues" in f)
+    assert whole["page"] == 2 and whole["continues"] == {"page": 3, "quote": CROSS_PAGE[1]}
+    assert clauses.quote_on_page(whole["quote"], texts[1]) and clauses.quote_on_page(whole["continues"]["quote"], texts[2])
+    assert not any(f["page"] == 3 and f["quote"] == CROSS_PAGE[1] for f in cap), "the rest is not a finding of its own"
+
+
+def test_a_page_that_ends_a_sentence_or_opens_a_heading_continues_nothing():
+    texts = ["The Supplier shall deliver the goods on time.", "the next page starts low but the last one ended.", "5. PAYMENT\nIt goes on and on and", "6. TERM\nThis Agreement lasts two years."]
+    assert not [u for u in findings.page_units(texts) if u.continued]

@@ -240,6 +240,11 @@ function cite(page, quote, label) {
   }, label || `p. ${page}`);
 }
 
+/** The rest of a clause that runs over a page break, quoted on the next page. */
+function rest(q) {
+  return q.continues ? [h("p", { class: "note" }, "continues on ", cite(q.continues.page, q.continues.quote)), h("blockquote", {}, q.continues.quote)] : null;
+}
+
 // --- one review's events -------------------------------------------------------------------
 const STAGES = [["summarize", "Read pages"], ["ocr", "Read scans"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
 let current = null;
@@ -359,7 +364,7 @@ class Review {
       h("p", { class: "note" }, "Quoted from the PDF while the analysis runs; the checked final replaces it."),
       h("h3", {}, "Pages"),
       h("ul", {}, d.pages.map((p) => h("li", {}, cite(p.page, "", `p. ${p.page}`), ` (${p.score.toFixed(2)}) `, p.summary))),
-      d.evidence.length ? [h("h3", {}, "Quoted clauses"), d.evidence.map((q) => h("div", {}, h("b", {}, q.category), " · ", cite(q.page, q.quote), h("blockquote", {}, q.quote)))] : null,
+      d.evidence.length ? [h("h3", {}, "Quoted clauses"), d.evidence.map((q) => h("div", {}, h("b", {}, q.category), " · ", cite(q.page, q.quote), h("blockquote", {}, q.quote), rest(q)))] : null,
       d.figures.length ? [h("h3", {}, "Figures"), h("ul", {}, d.figures.map((f) => h("li", {}, `${f.role || f.kind}: `, h("b", {}, f.text), f.category ? ` (${f.category}) ` : " ", cite(f.page, f.text))))] : null,
       d.questions.length ? [h("h3", {}, "Open questions"), h("ul", {}, d.questions.map((q) => h("li", {}, q)))] : null);
     $("#draft").replaceChildren(box);
@@ -411,6 +416,7 @@ function renderFinal(id, d) {
       items.map(([f, i]) => h("div", { class: "finding", dataset: { index: i } },
         cite(f.page, f.quote), f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null,
         h("blockquote", {}, f.quote),
+        rest(f),
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
