@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import clause_model, topics
+from shared import clause_model, findings, routing, topics
 from shared.logs import setup
 from shared.messages import ReviewSummarized
 from shared.runtime import Runtime
@@ -29,5 +29,17 @@ async def main() -> None:
         route_no_llm=settings.route_no_llm,
         vectors=VectorCache(settings.vector_cache_pages),
     )
+    warm_up(loc)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         await rt.run([rt.consumer(topics.SUMMARIZED, ReviewSummarized, make_handler(rt, loc))])
+
+
+def warm_up(loc: Locator) -> None:
+    """One routing and one ranking of a tiny document before the first review: their first
+    calls load code and warm the encoder (seconds), which the first review would otherwise wait
+    for, past analyze's locate deadline on a busy machine."""
+    pages = ["The total liability of the Supplier shall not exceed the fees paid.", "Either party may terminate this Agreement on notice."]
+    cats = routing.route("What is the cap on liability?", loc.embed).categories
+    scored = findings.score_units(findings.page_units(pages), loc.model)
+    loc.rank(pages, "What is the cap on liability?", "", cats, scored)
+    loc.rank(pages, "What are the main points?", "", [], None)  # the dense path, when it is on

@@ -44,6 +44,13 @@ def test_locate_paused_past_its_deadline_gives_a_whole_document_final(own):
         time.sleep(5)  # locate resumes and publishes its late answer: analyze skips it
         again = events(c, r.json()["request_id"])
         assert [e["type"] for e in again].count("final") == 1 and again[-1]["id"] == final["id"]
-        # With locate running, the next review is answered from the located pages.
-        r2, _ = submit(c, make_contract(title="LOCATE IS BACK").data, QUESTION)
-        assert events(c, r2.json()["request_id"])[-1]["data"]["mode"] == "located"
+        # With locate running again, reviews are answered from the located pages. Paused past
+        # its consumer group's session timeout, locate first rejoins the group: a review that
+        # comes in meanwhile may still fall back, so up to three are asked, one after another.
+        modes = []
+        for i in range(3):
+            r2, _ = submit(c, make_contract(title=f"LOCATE IS BACK {i}").data, QUESTION)
+            modes.append(events(c, r2.json()["request_id"])[-1]["data"]["mode"])
+            if modes[-1] == "located":
+                break
+        assert modes[-1] == "located", modes
