@@ -53,4 +53,5 @@ def test_locate_paused_past_its_deadline_gives_a_whole_document_final(own):
             modes.append(events(c, r2.json()["request_id"])[-1]["data"]["mode"])
             if modes[-1] == "located":
                 break
+        print(f"modes after resuming: {modes}")
         assert modes[-1] == "located", modes
