@@ -16,8 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import signal
 import statistics
 import sys
 import tempfile
@@ -64,19 +62,6 @@ def review(client: httpx.Client, data: bytes, name: str, question: str) -> dict:
     return out
 
 
-def restart(stack: Stack, name: str) -> None:
-    proc = stack.procs[name]
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(10)
-    before = stack.restarts.get(name, 0)
-    deadline = time.monotonic() + 120
-    while name not in stack.supervise() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    log = stack.log_dir / f"{name}.log"
-    while log.read_text(errors="replace").count(f"{name} ready") < 2 + before and time.monotonic() < deadline:
-        time.sleep(0.2)
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--contracts", type=int, default=4)
@@ -95,7 +80,7 @@ def main() -> None:
                 for name, data in docs:
                     results["scan, first upload"].append(review(client, data, name, QUESTIONS[0]))
                 for name in ("summarize", "locate"):
-                    restart(stack, name)
+                    stack.restart(name)
                 for name, data in docs:
                     results["scan again, after restarts"].append(review(client, data, name, QUESTIONS[1]))
         finally:

@@ -69,7 +69,7 @@ def render_pages(source: bytes, pages: Sequence[int], dpi: int) -> list[bytes]:
 
 
 def gpu_present() -> bool:
-    return os.path.exists("/dev/nvidia0") or bool(os.environ.get("CLAUSEFLOW_FORCE_GPU"))
+    return os.path.exists("/dev/nvidia0")
 
 
 class Preparer:

@@ -244,6 +244,22 @@ class Stack:
             restarted.append(name)
         return restarted
 
+    def restart(self, name: str, timeout: float = 120) -> None:
+        """SIGTERM to one service, then the supervisor's restart, until the new process logs
+        that it is ready (its in-process caches are gone; Redis and the broker are not)."""
+        before = self.restarts.get(name, 0)
+        proc = self.procs[name]
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(10)
+        deadline = time.monotonic() + timeout
+        while name not in self.supervise() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        log = self.log_dir / f"{name}.log"
+        while log.read_text(errors="replace").count(f"{name} ready") < 2 + before and time.monotonic() < deadline:
+            time.sleep(0.2)
+        if self.restarts.get(name, 0) != before + 1 or self.procs[name].poll() is not None:
+            raise RuntimeError(f"{name} did not come back within {timeout:.0f} s (see {log})")
+
     def stop_one(self, name: str, sig: int = signal.SIGTERM, timeout: float = 10) -> None:
         proc = self.procs.pop(name, None)
         if proc is None or proc.poll() is not None:

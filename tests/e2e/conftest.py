@@ -56,6 +56,14 @@ def submit(client: httpx.Client, data: bytes, question: str, filename: str = "co
     return r, time.perf_counter() - t0
 
 
+def reviewed(client: httpx.Client, data: bytes, question: str, filename: str = "contract.pdf") -> tuple[str, list[dict]]:
+    """Upload (202 or the test fails) and follow the review to its end: its id and its events."""
+    r, _ = submit(client, data, question, filename)
+    assert r.status_code == 202, r.text
+    rid = r.json()["request_id"]
+    return rid, events(client, rid)
+
+
 def events(client: httpx.Client, rid: str, *, last_event_id: str | None = None, stop_after: str | None = None, timeout: float = 240) -> list[dict]:
     """SSE events of one review until a terminal event (or ``stop_after`` a type)."""
     headers = {"Last-Event-ID": last_event_id} if last_event_id else {}

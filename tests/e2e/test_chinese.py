@@ -13,7 +13,7 @@ from shared import clauses, pdf
 from shared.testing.contracts import CN_FONT, make_chinese_contract
 from shared.testing.scans import image_only
 
-from .conftest import events, submit
+from .conftest import reviewed
 
 pytestmark = [pytest.mark.stack, pytest.mark.skipif(not os.path.exists(CN_FONT), reason="fonts-wqy-microhei is not installed (make test installs it)")]
 
@@ -24,9 +24,7 @@ def contract():
 
 
 def draft_of(client, data: bytes, question: str) -> tuple[dict, list[dict]]:
-    r, _ = submit(client, data, question, filename="合同.pdf")
-    assert r.status_code == 202, r.text
-    evs = events(client, r.json()["request_id"])
+    _, evs = reviewed(client, data, question, filename="合同.pdf")
     assert evs[-1]["type"] == "final", evs[-1]
     return next(e["data"] for e in evs if e["type"] == "draft"), evs
 

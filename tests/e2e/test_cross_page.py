@@ -8,7 +8,7 @@ import pytest
 from shared import clauses, pdf
 from shared.testing.contracts import CROSS_PAGE, cross_page_contract
 
-from .conftest import events, submit
+from .conftest import reviewed
 
 pytestmark = pytest.mark.stack
 
@@ -16,9 +16,7 @@ pytestmark = pytest.mark.stack
 def test_a_cap_over_a_page_break_is_quoted_with_both_pages(client):
     data = cross_page_contract()
     texts = pdf.page_texts(data)
-    r, _ = submit(client, data, "Mark every limitation of liability clause and explain the risk")
-    assert r.status_code == 202, r.text
-    evs = events(client, r.json()["request_id"])
+    _, evs = reviewed(client, data, "Mark every limitation of liability clause and explain the risk")
     assert evs[-1]["type"] == "final", evs[-1]
     final = evs[-1]["data"]
     whole = [f for f in final["findings"] if f["category"] == "Cap On Liability" and "continues" in f]

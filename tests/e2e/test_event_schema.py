@@ -27,7 +27,7 @@ from shared.blobs import LocalBlobs, blob_key
 from shared.testing.contracts import make_contract
 from tests.unit.test_client_events import validator
 
-from .conftest import events, submit
+from .conftest import events, reviewed, submit
 
 pytestmark = pytest.mark.stack
 QUESTION = "Mark every liability and termination clause and explain the risk"
@@ -59,11 +59,9 @@ def contract():
 def streamed(stack, contract):
     """A review over SSE; the LLM writes it (the document is new to the stack)."""
     with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=30) as c:
-        r, _ = submit(c, contract.data, QUESTION)
-        assert r.status_code == 202, r.text
-        evs = events(c, r.json()["request_id"])
+        rid, evs = reviewed(c, contract.data, QUESTION)
     assert evs[-1]["type"] == "final", [e["type"] for e in evs]
-    return r.json()["request_id"], evs
+    return rid, evs
 
 
 def test_a_review_over_sse_sends_what_the_document_describes(streamed):

@@ -13,7 +13,7 @@ from shared import clauses
 from shared.testing.contracts import make_contract
 from shared.testing.scans import image_only
 
-from .conftest import events, submit
+from .conftest import reviewed
 
 pytestmark = [pytest.mark.stack, pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")]
 QUESTION = "Which clauses limit liability or allow termination, and what is the risk?"
@@ -30,10 +30,7 @@ def scan(contract):
 
 
 def review(client, scan) -> tuple[str, list[dict]]:
-    r, _ = submit(client, scan, QUESTION, filename="scanned.pdf")
-    assert r.status_code == 202, r.text
-    rid = r.json()["request_id"]
-    return rid, events(client, rid)
+    return reviewed(client, scan, QUESTION, filename="scanned.pdf")
 
 
 def test_a_scanned_contract_is_read_by_ocr_and_reviewed_like_a_digital_one(client, contract, scan):

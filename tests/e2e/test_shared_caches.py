@@ -4,42 +4,22 @@ read by OCR and not embedded again; the stages' cost records say what each compu
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import time
 
 import pytest
 
 from shared.testing.contracts import make_contract
 from shared.testing.scans import image_only
 
-from .conftest import events, submit
+from .conftest import reviewed
 
 pytestmark = [pytest.mark.stack, pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")]
 QUESTION = "What are the main points of this document?"  # names no clause category: locate re-ranks with chunk vectors
 
 
-def restart(stack, name: str) -> None:
-    """SIGTERM, then the supervisor's restart, until the new process says it is ready."""
-    before = stack.restarts.get(name, 0)
-    proc = stack.procs[name]
-    os.killpg(proc.pid, signal.SIGTERM)
-    proc.wait(10)
-    deadline = time.monotonic() + 60
-    while name not in stack.supervise() and time.monotonic() < deadline:
-        time.sleep(0.2)
-    log = stack.log_dir / f"{name}.log"
-    while log.read_text(errors="replace").count(f"{name} ready") < 2 + before and time.monotonic() < deadline:
-        time.sleep(0.2)
-    assert stack.restarts[name] == before + 1 and stack.procs[name].poll() is None
-
-
 def computed(client, data: bytes) -> dict:
-    r, _ = submit(client, data, QUESTION, filename="scan.pdf")
-    assert r.status_code == 202, r.text
-    rid = r.json()["request_id"]
-    assert events(client, rid)[-1]["type"] == "final"
+    rid, evs = reviewed(client, data, QUESTION, filename="scan.pdf")
+    assert evs[-1]["type"] == "final"
     stages = client.get(f"/v1/reviews/{rid}/cost").json()["stages"]
     return {"extracted": stages["summarize"]["pages_extracted"], "ocr": stages["summarize"]["pages_ocr"], "embedded": stages["locate"]["chunks_embedded"]}
 
@@ -50,5 +30,5 @@ def test_a_second_upload_after_a_restart_reads_and_embeds_nothing(stack, client)
     first = computed(client, scan)
     assert first["extracted"] == contract.page_count and first["ocr"] == contract.page_count and first["embedded"] > 0, first
     for name in ("summarize", "locate"):  # their in-process caches are gone
-        restart(stack, name)
+        stack.restart(name)
     assert computed(client, scan) == {"extracted": 0, "ocr": 0, "embedded": 0}
