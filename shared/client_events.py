@@ -145,6 +145,9 @@ class StageTiming(Payload):
     pages_extracted: int | None = Field(None, ge=0, description="summarize: pages whose text was extracted (0: all cached)")
     pages_ocr: int | None = Field(None, ge=0, description="summarize: of those, pages read by OCR")
     chunks_embedded: int | None = Field(None, ge=0, description="locate: chunks whose vectors were computed (0: cached or not needed)")
+    pages_gisted: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: pages whose summary holds a model's gist")
+    llm_prompt_tokens: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: prompt tokens the gists took")
+    llm_completion_tokens: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: tokens the gists generated")
 
 
 class Original(Payload):

@@ -21,7 +21,7 @@ from shared.events import EventLog
 from shared.logs import request_id_var
 from shared.messages import Envelope
 from shared.settings import CommonSettings
-from shared.state import State, doc_key
+from shared.state import doc_key
 from shared.telemetry import MESSAGES, StageClock, timed_cpu
 
 log = logging.getLogger(__name__)
@@ -39,7 +39,7 @@ class Runtime:
         self.redis = Redis.from_url(settings.redis_url, socket_connect_timeout=2, socket_timeout=10)
         self.producer = Producer(settings)
         self.events = EventLog(self.redis, settings.event_ttl_s, prefix=settings.topic_prefix)
-        self.state = State(self.redis, settings.event_ttl_s)
+        self.state = settings.make_state(self.redis)
         self._loops: list[ConsumerLoop] = []
         # CPU-bound work runs in worker threads, one at a time per process: several messages
         # are in flight, but sharing the cores among them would finish every one of them late

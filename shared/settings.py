@@ -11,6 +11,8 @@ from pathlib import Path
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from shared.state import State
+
 
 class CommonSettings(BaseSettings):
     """Connection and bus settings every service needs."""
@@ -47,6 +49,11 @@ class CommonSettings(BaseSettings):
     pdf_timeout_s: float = Field(default=30.0, gt=0)
     pdf_memory_mb: int = Field(default=1024, ge=128)
     event_ttl_s: int = Field(default=24 * 3600, ge=60)  # events, state, caches, audit: the retention
+    # The document caches in Redis (page texts, OCR, summaries, clause-model scores, chunk
+    # vectors: shared.doccache): how long one is kept after its last use (0 = event_ttl_s), and
+    # the bytes all of them may take, least recently used evicted first.
+    doc_cache_ttl_s: int = Field(default=0, ge=0)
+    doc_cache_mb: int = Field(default=1024, ge=1)
     draft_ttl_s: int = Field(default=600, ge=60)  # the draft's temporary record (the design: 10 minutes)
     # Where uploaded PDFs are kept (shared.blobs): "" = {data_dir}/pdfs, a directory, or
     # s3://bucket (S3 or MinIO; credentials the usual AWS way).
@@ -58,6 +65,18 @@ class CommonSettings(BaseSettings):
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.
     metrics_host: str = "127.0.0.1"
 
+    def make_state(self, redis) -> State:
+        """The typed Redis state with this process's retention and cache budget."""
+        return State(redis, self.event_ttl_s, self.doc_cache_ttl_s or None, self.doc_cache_mb << 20)
+
     @property
     def pdf_dir(self) -> Path:
         return self.data_dir / "pdfs"
+
+
+class LlmSettings(CommonSettings):
+    """Where the LLM is served: OpenAI-compatible (llama.cpp's server locally, vLLM on GPU hosts)."""
+
+    llm_base_url: str = "http://127.0.0.1:8080/v1"
+    llm_model: str = "smollm2-135m-instruct"
+    llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one

@@ -4,12 +4,14 @@ Keys (all expire):
     review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
     reviews:{tenant}           sorted set: the tenant's reviews by creation time (its history)
     doc:{doc}:pages            JSON list of page texts (reused across one tenant's uploads)
-    doc:{doc}:summaries        JSON list of one-line page summaries
+    doc:{doc}:summaries[:{kind}]  JSON list of one-line page summaries (kind: "" the headings and
+                               clause categories; "llm-{model}" with an LLM's gist of each page)
     doc:{doc}:scores:{model}   the clause model's scores of the document's units (NumPy .npy)
     doc:{doc}:vectors:{model}  hash: page index -> that page's chunk vectors (NumPy .npy; locate)
                                ({doc} = doc_key(envelope): "{tenant}:{sha256}", never shared
                                between tenants: a cache hit must not tell one tenant what
-                               another uploaded)
+                               another uploaded; kept to their own TTL and byte budget, least
+                               recently used evicted first: shared.doccache)
     temp_{request_id}          the draft (TTL 10 minutes, per the draft rules); nowhere else
     audit:{request_id}         list of JSON audit entries (written with their event: shared.events)
     {prefix}drafts:pending     sorted set: drafts awaiting their final, by expires_at (phase2)
@@ -30,6 +32,8 @@ from typing import Any
 
 import numpy as np
 from redis.asyncio import Redis
+
+from shared.doccache import DocCache
 
 DRAFT_TTL_S = 600
 ENDED = ("done", "failed", "cancelled")
@@ -61,9 +65,11 @@ def document_key(tenant: str, sha: str) -> str:
 class State:
     """Typed access to the Redis keys above."""
 
-    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600) -> None:
+    def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, doc_ttl_s: int | None = None, doc_cache_bytes: int = 1 << 30) -> None:
         self.redis = redis
         self.ttl_s = ttl_s
+        # The document caches (doc:*): their own TTL and byte budget (shared.doccache).
+        self.docs = DocCache(redis, doc_ttl_s or ttl_s, doc_cache_bytes)
 
     async def create_review(self, request_id: str, fields: dict[str, Any]) -> None:
         key = f"review:{request_id}"
@@ -109,37 +115,57 @@ class State:
             return None
         return {_s(k): _dec(_s(v)) for k, v in raw.items()}
 
-    async def put_pages(self, sha: str, texts: list[str], summaries: list[str]) -> None:
+    async def put_pages(self, sha: str, texts: list[str], summaries: list[str], kind: str = "") -> None:
+        """The document's page texts and its summaries (``kind``: how they were written)."""
+        items = {f"doc:{sha}:pages": json.dumps(texts), _summaries_key(sha, kind): json.dumps(summaries)}
         pipe = self.redis.pipeline()
-        pipe.set(f"doc:{sha}:pages", json.dumps(texts), ex=self.ttl_s)
-        pipe.set(f"doc:{sha}:summaries", json.dumps(summaries), ex=self.ttl_s)
+        for key, value in items.items():
+            pipe.set(key, value, ex=self.docs.ttl_s)
         await pipe.execute()
+        await self.docs.stored(sha, {key: len(value.encode()) for key, value in items.items()})
 
     async def get_pages(self, sha: str) -> list[str] | None:
-        raw = await self.redis.get(f"doc:{sha}:pages")
-        return json.loads(raw) if raw else None
+        return await self._get_json(sha, f"doc:{sha}:pages")
 
-    async def get_summaries(self, sha: str) -> list[str] | None:
-        raw = await self.redis.get(f"doc:{sha}:summaries")
-        return json.loads(raw) if raw else None
+    async def get_summaries(self, sha: str, kind: str = "") -> list[str] | None:
+        return await self._get_json(sha, _summaries_key(sha, kind))
+
+    async def _get_json(self, sha: str, key: str) -> Any:
+        raw = await self.redis.get(key)
+        if not raw:
+            return None
+        await self.docs.used(sha)
+        return json.loads(raw)
 
     async def put_scores(self, sha: str, model_version: str, scores: np.ndarray) -> None:
-        await self.redis.set(f"doc:{sha}:scores:{model_version}", _npy(scores), ex=self.ttl_s)
+        key, value = f"doc:{sha}:scores:{model_version}", _npy(scores)
+        await self.redis.set(key, value, ex=self.docs.ttl_s)
+        await self.docs.stored(sha, {key: len(value)})
 
     async def put_vectors(self, doc: str, model: str, pages: dict[int, np.ndarray]) -> None:
+        """Add pages' chunk vectors to the document's (the hash grows as pages are embedded)."""
         key = f"doc:{doc}:vectors:{model}"
+        values = {str(page): _npy(vecs) for page, vecs in pages.items()}
         pipe = self.redis.pipeline()
-        pipe.hset(key, mapping={str(page): _npy(vecs) for page, vecs in pages.items()})
-        pipe.expire(key, self.ttl_s)
+        pipe.hset(key, mapping=values)
+        pipe.expire(key, self.docs.ttl_s)
         await pipe.execute()
+        await self.docs.stored(doc, {key: sum(len(k) + len(v) for k, v in values.items())}, grew=True)
 
     async def get_vectors(self, doc: str, model: str) -> dict[int, np.ndarray]:
-        raw = await self.redis.hgetall(f"doc:{doc}:vectors:{model}")
+        key = f"doc:{doc}:vectors:{model}"
+        raw = await self.redis.hgetall(key)
+        if raw:
+            await self.docs.used(doc)
         return {int(_s(page)): np.load(io.BytesIO(v), allow_pickle=False) for page, v in raw.items()}
 
     async def get_scores(self, sha: str, model_version: str) -> np.ndarray | None:
-        raw = await self.redis.get(f"doc:{sha}:scores:{model_version}")
-        return np.load(io.BytesIO(raw), allow_pickle=False) if raw else None
+        key = f"doc:{sha}:scores:{model_version}"
+        raw = await self.redis.get(key)
+        if not raw:
+            return None
+        await self.docs.used(sha)
+        return np.load(io.BytesIO(raw), allow_pickle=False)
 
     async def mark_done(self, request_id: str, stage: str, topic: str = "", payload: bytes = b"") -> None:
         """The stage finished the request; ``topic``/``payload``: what it published, kept to
@@ -197,6 +223,10 @@ class State:
     async def get_cost(self, request_id: str) -> dict[str, Any]:
         raw = await self.redis.hgetall(f"cost:{request_id}")
         return {_s(k): json.loads(v) for k, v in raw.items()}
+
+
+def _summaries_key(sha: str, kind: str) -> str:
+    return f"doc:{sha}:summaries:{kind}" if kind else f"doc:{sha}:summaries"
 
 
 def _npy(a: np.ndarray) -> bytes:

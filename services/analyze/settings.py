@@ -2,10 +2,10 @@ from pathlib import Path
 
 from pydantic import Field
 
-from shared.settings import CommonSettings
+from shared.settings import LlmSettings
 
 
-class Settings(CommonSettings):
+class Settings(LlmSettings):
     """analyze: the deep answer from the located pages, by an LLM over an OpenAI-compatible API."""
 
     metrics_port: int = 0
@@ -17,9 +17,6 @@ class Settings(CommonSettings):
     # Locate not answered this long after the pages were read: analyze answers from the whole
     # document within the model's budget (mode fallback_full). 0 = wait for locate.
     locate_deadline_s: float = Field(default=20.0, ge=0)
-    llm_base_url: str = "http://127.0.0.1:8080/v1"
-    llm_model: str = "smollm2-135m-instruct"
-    llm_api_key: str = "local"  # llama.cpp and vLLM accept any key unless started with one
     llm_timeout_s: float = Field(default=120.0, gt=0)
     max_tokens: int = Field(default=256, ge=1)
     # The answer's tokens are sent in `delta` events of at least this many characters, or

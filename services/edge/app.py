@@ -28,7 +28,6 @@ from shared.bus import Producer, ensure_topics
 from shared.errors import ClauseFlowError, RetryLater, error_body
 from shared.events import EventLog
 from shared.sandbox import PdfSandbox
-from shared.state import State
 
 from .auth import Keys
 from .deps import EdgeContext
@@ -138,7 +137,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             socket_connect_timeout=t, socket_timeout=t + 1.5, retry=Retry(NoBackoff(), 0),
         )
         events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
-        ctx = EdgeContext(settings, redis, producer, events, State(redis, settings.event_ttl_s), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
+        ctx = EdgeContext(settings, redis, producer, events, settings.make_state(redis), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
         app.state.ctx = ctx
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:

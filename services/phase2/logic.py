@@ -7,29 +7,13 @@ instructions in the text we write ourselves (the open questions).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from shared import clauses, figures, findings
 from shared.clause_model import ClauseModel
+from shared.verdicts import concludes
 
 ALLOWED_FIELDS = frozenset({"pages", "evidence", "figures", "questions", "expires_at", "mode", "categories"})
-
-# Words that turn a provisional pointer into advice or a verdict, in English and Chinese.
-# English words are bounded by Latin letters only, not by \b: in mixed text a Chinese
-# character counts as a word character, and "合同risky" must still be caught.
-_EN = (
-    r"you should|we recommend|recommend\w*|must (?:sign|terminate|reject|accept|call)|do not sign|"
-    r"terminate now|call|contact|risky|high[- ]risk|low[- ]risk|dangerous|safe to|unenforceable|"
-    r"is (?:fine|acceptable|unacceptable)|conclusion|verdict|advise\w*"
-)
-_ZH = (
-    "建议|推荐|应当|应该|务必|立即|马上|尽快|必须签署|必须终止|必须解除|请勿签署|不要签署|不应签署|可以签署|"
-    "请联系|请致电|联系律师|风险很高|风险较高|风险极高|高风险|风险很低|风险较低|低风险|危险|不可执行|无法执行|"
-    "可以接受|不可接受|无法接受|结论|我们认为|显失公平"
-)
-_FORBIDDEN = re.compile(rf"(?<![A-Za-z])(?:{_EN})(?![A-Za-z])|{_ZH}", re.I)
-
 
 class DraftInvalid(ValueError):
     """The draft breaks a rule; ``problems`` lists each one."""
@@ -43,7 +27,7 @@ def summary_is_safe(summary: str, page_text: str) -> bool:
     """A page summary may hold the document's own words (headings, a sentence), whatever they
     say, but no words of ours that conclude or instruct."""
     parts = [part.strip().rstrip("…").strip() for part in summary.split("; ")]
-    return all(clauses.quote_on_page(part, page_text) or not _FORBIDDEN.search(part) for part in parts if part)
+    return all(clauses.quote_on_page(part, page_text) or not concludes(part) for part in parts if part)
 
 
 def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[str]:
@@ -124,7 +108,7 @@ def validate_draft(draft: dict[str, Any], page_texts: list[str]) -> None:
     for q in draft.get("questions", []):
         if not q.rstrip().endswith("?"):
             problems.append(f"open question is not a question: {q!r}")
-        if _FORBIDDEN.search(q):
+        if concludes(q):
             problems.append(f"open question holds a conclusion or instruction: {q!r}")
     for p in draft.get("pages", []):
         page = p.get("page", 0)

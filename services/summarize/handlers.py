@@ -16,6 +16,7 @@ from shared.scores import SharedScores
 from shared.state import doc_key
 from shared.telemetry import MESSAGES, copy_envelope, timing_dict
 
+from .gists import Gisted, Gists
 from .logic import page_categories, summarize_page
 from .settings import Settings
 
@@ -69,6 +70,11 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
     # The clause model's scores name the categories on each page; stored for locate, phase2
     # and analyze, which read them back instead of scoring the document again.
     scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
+    gists = Gists(settings) if settings.summary_llm else None
+    kind = gists.kind if gists else ""  # summaries with gists are cached apart from the others
+
+    async def gist(texts: list[str]) -> Gisted | None:
+        return await gists.document(texts) if gists else None
 
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
@@ -80,8 +86,9 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
         with clock.phase("preprocess"):
             texts = await rt.state.get_pages(doc_key(env))
-            summaries = await rt.state.get_summaries(doc_key(env))
+            summaries = await rt.state.get_summaries(doc_key(env), kind)
         extracted = scanned = 0
+        gisted = None
         if texts is None or summaries is None:
             with clock.phase("inference"):
                 data = await blobs.get(msg.blob_key)  # Reject when it is gone: the client hears error
@@ -90,17 +97,21 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
                 if scanned := await scans.read(env.request_id, data, texts):
                     log.info("read %d scanned pages by OCR", scanned)
                 raw, texts = texts, layout.strip(texts)  # running headers, footers, page numbers out of the clauses
-                scored = await scores.get(doc_key(env), texts)
+                scored, gisted = await asyncio.gather(scores.get(doc_key(env), texts), gist(texts))
                 cats = await rt.cpu(page_categories, scored, len(texts), settings.summary_categories)
+                lines = gisted.gists if gisted else [None] * len(texts)
                 # A page that is only furniture (a cover stamp, a page number) is named by it.
-                summaries = await rt.cpu(lambda: [summarize_page(t if t.strip() else r, summary_chars, c) for t, r, c in zip(texts, raw, cats)])
-            await rt.state.put_pages(doc_key(env), texts, summaries)
+                summaries = await rt.cpu(lambda: [summarize_page(t if t.strip() else r, summary_chars, c, g) for t, r, c, g in zip(texts, raw, cats, lines)])
+            await rt.state.put_pages(doc_key(env), texts, summaries, kind)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": total, "total": total}, dedupe=f"progress:{STAGE}:{total}")
         with clock.phase("postprocess"):
             pages = [PageSummary(page=i + 1, summary=s, chars=len(t)) for i, (t, s) in enumerate(zip(texts, summaries))]
         timing = clock.finish()
         out = ReviewSummarized(envelope=copy_envelope(env, timing), pages=pages)
-        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), "pages_extracted": extracted, "pages_ocr": scanned})
+        counts = {"pages_extracted": extracted, "pages_ocr": scanned}
+        if gists:
+            counts.update((gisted or Gisted([])).counts())  # all zero when the summaries were cached
+        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), **counts})
         await rt.state.advance_review(env.request_id, "summarized")
         await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()

@@ -56,13 +56,16 @@ def page_categories(scored: Scored | None, n_pages: int, per_page: int = 3) -> l
     return [[c for c, _ in sorted(b.items(), key=lambda kv: -kv[1])[:per_page]] for b in best]
 
 
-def summarize_page(text: str, max_chars: int = 160, categories: list[str] | None = None) -> str:
-    """The page's headings (else its first sentence), then the categories found on it, cut to fit."""
+def summarize_page(text: str, max_chars: int = 160, categories: list[str] | None = None, gist: str | None = None) -> str:
+    """The page's headings (else its first sentence), then the categories found on it, cut to fit.
+    With a ``gist`` (a model's line on the page: gists.py), the headings then the gist."""
     cats = " — " + ", ".join(categories) if categories else ""
     if not text.strip():
         return NO_TEXT
     heads = headings(text)
-    if heads:
+    if gist:
+        line = "; ".join(heads) + ": " + gist if heads else gist
+    elif heads:
         line = "; ".join(heads)
     else:
         spans = sentences(text)

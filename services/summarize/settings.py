@@ -2,15 +2,24 @@ from typing import Literal
 
 from pydantic import Field
 
-from shared.settings import CommonSettings
+from shared.settings import LlmSettings
 
 
-class Settings(CommonSettings):
+class Settings(LlmSettings):
     """summarize: page text and one-line summaries."""
 
     metrics_port: int = 0
     summary_chars: int = 160
     summary_categories: int = Field(default=3, ge=0)  # clause categories named per page in its summary
+    # Page gists by the LLM at llm_base_url (services/summarize/gists.py), for GPU hosts: each
+    # summary becomes the page's headings, the model's one-line gist, then its categories.
+    # summary_llm_slots pages are asked at once; a page not answered within summary_llm_deadline_s
+    # of the document's start keeps its extractive line (the gists are on the draft's path).
+    summary_llm: bool = False
+    summary_llm_slots: int = Field(default=16, ge=1, le=256)
+    summary_llm_deadline_s: float = Field(default=5.0, gt=0)
+    summary_llm_page_chars: int = Field(default=4000, ge=200)  # of each page's text in the prompt
+    summary_llm_max_tokens: int = Field(default=48, ge=8, le=512)
     # Scanned pages (shared/ocr.py): a page with fewer characters than ocr_min_chars in its text
     # layer is rendered at ocr_dpi, prepared by the DALI pipeline (ocr_width pixels wide, on the
     # GPU when ocr_device finds one) and read by Tesseract in ocr_languages, ocr_workers pages at

@@ -1,3 +1,4 @@
+from services.summarize.gists import clean
 from services.summarize.logic import NO_TEXT, headings, page_categories, summarize_page
 from shared import clause_model, findings, pdf
 from shared.testing.contracts import make_chinese_contract, make_contract
@@ -46,3 +47,22 @@ def test_the_clause_model_names_the_categories_of_each_generated_page():
     cats = page_categories(findings.score_units(findings.page_units(texts), model), len(texts))
     assert "Cap On Liability" in cats[2] and "Termination For Convenience" in cats[3]
     assert summarize_page(texts[2], 160, cats[2]).startswith("5. LIMITATION OF LIABILITY; 6. INDEMNIFICATION — Cap On Liability")
+
+
+def test_a_gist_follows_the_headings_verbatim_and_comes_before_the_categories():
+    page = "9. LIMITATION OF LIABILITY\nNeither party shall be liable for more than the fees paid."
+    line = summarize_page(page, 160, ["Cap On Liability"], gist="caps damages at the fees paid")
+    assert line == "9. LIMITATION OF LIABILITY: caps damages at the fees paid — Cap On Liability"
+    assert summarize_page("no heading here. More.", 160, [], gist="a gist") == "a gist"
+    assert summarize_page("", 160, [], gist="a gist") == NO_TEXT
+
+
+def test_a_gist_is_one_clean_line_or_none():
+    assert clean("Summary: sets the term of the agreement.\nSecond line", 80) == "sets the term of the agreement."
+    assert clean('  - "grants a licence"  ', 80) == "grants a licence"
+    assert clean("\n\n", 80) is None and clean("", 80) is None
+    # the draft's rule: no advice or verdict in words of ours
+    assert clean("This clause is risky; you should negotiate it", 80) is None
+    assert clean("合同终止条款，建议修改", 80) is None
+    long = clean("word " * 50, 40)
+    assert len(long) <= 40 and long.endswith("…")
