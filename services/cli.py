@@ -4,7 +4,8 @@
     clauseflow review contract.pdf -q QUESTION --json   one JSON object a line, for scripts
     clauseflow follow ID              reattach to a review (or: review --follow ID)
     clauseflow status ID              its state (--json: the edge's JSON)
-    clauseflow cost ID                its per-stage timings (--json: the edge's JSON)
+    clauseflow cost ID                its cost per stage and the saving (--json: the edge's JSON)
+    clauseflow cost report            quadrants, the most expensive reviews, totals per stage
 
 `review` uploads the PDF and follows the review's event stream (SSE): a progress bar per stage,
 the draft as soon as it is built (quotes from the PDF, marked DRAFT), then the checked final:
@@ -44,12 +45,13 @@ from typing import Annotated, Callable, NamedTuple
 import httpx
 import typer
 from httpx_sse import connect_sse
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+from services import cli_cost
 
 DEV_KEY = Path(__file__).resolve().parent.parent / "var" / "keys" / "dev.key"
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -330,6 +332,8 @@ def print_final(data: dict) -> None:
     cost = data.get("cost") or {}
     stages = ", ".join(f"{k} ${v:.6f}" for k, v in (cost.get("stages_usd") or {}).items())
     say(f"\ncost: ${cost.get('total_usd', 0):.6f} ({stages}; tokens ${cost.get('tokens_usd', 0):.6f})")
+    if cost.get("saving_usd") is not None:
+        say(f"saved ${cost['saving_usd']:.6f} ({cost.get('saving_pct')}%) against the whole document through the same model (${cost['whole_document_usd']:.6f})")
 
 
 # ---- commands -------------------------------------------------------------------------------
@@ -434,23 +438,31 @@ def status(rid: Rid, as_json: AsJson = False, url: Url = None, key: Key = None) 
 
 
 @app.command()
-def cost(rid: Rid, as_json: AsJson = False, url: Url = None, key: Key = None) -> None:
-    """A review's per-stage timings (milliseconds) recorded so far."""
+def cost(
+    rid: Annotated[str, typer.Argument(help="a review id, or `report` for a report over the recent reviews", show_default=False)],
+    as_json: AsJson = False, url: Url = None, key: Key = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=100, help="report: how many recent reviews")] = 100,
+    tokens: Annotated[float | None, typer.Option("--tokens", help="report: split the quadrants at this many input tokens (else the median)")] = None,
+    usd: Annotated[float | None, typer.Option("--usd", help="report: split the quadrants at this cost (else the median)")] = None,
+) -> None:
+    """A review's cost per stage (milliseconds, USD) and its saving against the whole document
+    through the same model; `cost report`: quadrants, the most expensive reviews, stage totals."""
 
     def body() -> int:
-        stages = connect(url, key).request("GET", f"/v1/reviews/{rid}/cost")["stages"]
-        if as_json:
-            print(json.dumps({"request_id": rid, "stages": stages}, ensure_ascii=False))
+        edge = connect(url, key)
+        if rid == "report":
+            rep = cli_cost.report(edge.request("GET", "/v1/reviews", params={"limit": limit})["reviews"], tokens, usd)
+            if as_json:
+                print(json.dumps(rep, ensure_ascii=False))
+            else:
+                out.print(cli_cost.report_view(rep))
             return EXIT_OK
-        order = sorted(stages, key=lambda s: (STAGE_ORDER.index(s) if s in STAGE_ORDER else len(STAGE_ORDER), s))
-        seen = {c for t in stages.values() for c in t}
-        columns = [c for c in TIMING_ORDER if c in seen] + sorted(seen - set(TIMING_ORDER))
-        table = Table("stage", title=f"review {rid}: milliseconds per stage", box=box.SIMPLE_HEAD)
-        for c in columns:
-            table.add_column(c.removesuffix("_ms").removesuffix("_wait"), justify="right")
-        for stage in order:
-            table.add_row(Text(stage), *(f"{stages[stage].get(c, 0):.1f}" for c in columns))
-        out.print(table)
+        data = edge.request("GET", f"/v1/reviews/{rid}/cost")
+        if as_json:
+            print(json.dumps(data, ensure_ascii=False))
+            return EXIT_OK
+        order = sorted(data["stages"], key=lambda s: (STAGE_ORDER.index(s) if s in STAGE_ORDER else len(STAGE_ORDER), s))
+        out.print(cli_cost.review_view(rid, {**data, "stages": {s: data["stages"][s] for s in order}}, list(TIMING_ORDER)))
         return EXIT_OK
 
     run(body)

@@ -22,15 +22,16 @@ from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, ConsumerRebalanceListen
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.errors import KafkaConnectionError, KafkaTimeoutError, TopicAlreadyExistsError
 from google.protobuf.message import DecodeError, Message
+from opentelemetry.trace import SpanKind
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
 
-from shared import topics
+from shared import topics, tracing
 from shared.errors import Reject, RetryLater
 from shared.messages import DeadLetter
 from shared.settings import CommonSettings
-from shared.telemetry import IN_FLIGHT
+from shared.telemetry import BUS_MESSAGES, CONSUMER_LAG, IN_FLIGHT
 
 log = logging.getLogger(__name__)
 
@@ -101,10 +102,12 @@ class Producer:
             env.published_at = time.time()
         elif hasattr(message, "published_at"):
             message.published_at = time.time()
-        await self._producer.send_and_wait(self.topic(base_topic), message.SerializeToString(), key=request_id.encode())
+        with tracing.tracer.start_as_current_span(f"publish {base_topic}", kind=SpanKind.PRODUCER, attributes={"clauseflow.request_id": request_id}):
+            await self._producer.send_and_wait(self.topic(base_topic), message.SerializeToString(), key=request_id.encode(), headers=tracing.headers())
+        BUS_MESSAGES.labels(base_topic, "produced").inc()
 
     async def publish_raw(self, topic: str, key: bytes | None, value: bytes) -> None:
-        await self._producer.send_and_wait(topic, value, key=key)
+        await self._producer.send_and_wait(topic, value, key=key, headers=tracing.headers())
 
 
 class OffsetTracker:
@@ -183,6 +186,8 @@ class ConsumerLoop(Generic[M]):
         self._settings = settings
         self._producer = producer
         self._topic = topics.name(base_topic, settings.topic_prefix)
+        self._base_topic = base_topic
+        self._lag: dict[TopicPartition, int] = {}
         self._dlq = topics.dead_letter(base_topic, consumer, settings.topic_prefix)
         self._consumer_name = consumer
         self._type = message_type
@@ -226,14 +231,24 @@ class ConsumerLoop(Generic[M]):
     async def run(self) -> None:
         """Handle messages until cancelled."""
         async for record in self._consumer:
-            await self._slots.acquire()  # bounded: at most `concurrency` messages in flight
             tp = TopicPartition(record.topic, record.partition)
+            self._measure_lag(tp, record.offset)
+            await self._slots.acquire()  # bounded: at most `concurrency` messages in flight
             self._tracker.start(tp, record.offset)
             task = asyncio.create_task(self._one(record, tp, self._last_by_key.get(record.key)))
             self._inflight.add(task)
             IN_FLIGHT.labels(self._consumer_name).inc()
             self._last_by_key[record.key] = task
             task.add_done_callback(lambda t, key=record.key: self._finished(t, key))
+
+    def _measure_lag(self, tp: TopicPartition, offset: int) -> None:
+        """The messages after this one in the partition, by the broker's last word on its end."""
+        BUS_MESSAGES.labels(self._base_topic, "consumed").inc()
+        high = self._consumer.highwater(tp)
+        if high is not None:
+            self._lag[tp] = max(0, high - offset - 1)
+            assigned = self._consumer.assignment()
+            CONSUMER_LAG.labels(self._consumer_name, self._base_topic).set(sum(n for p, n in self._lag.items() if p in assigned))
 
     def _finished(self, task: asyncio.Task, key: bytes | None) -> None:
         self._inflight.discard(task)
@@ -286,6 +301,11 @@ class ConsumerLoop(Generic[M]):
         except DecodeError as exc:
             await self._dead_letter(record, request_id, Reject(f"undecodable {self._type.__name__}: {exc}"))
             return
+        attributes = {"clauseflow.request_id": request_id, "messaging.destination.name": self._base_topic, "messaging.kafka.offset": record.offset}
+        with tracing.consumed(f"{self._consumer_name} {self._base_topic}", record.headers, attributes):
+            await self._handle_in_span(record, message, request_id, attributes)
+
+    async def _handle_in_span(self, record, message: M, request_id: str, attributes: dict) -> None:
         try:
             async for attempt in AsyncRetrying(
                 retry=retry_if_exception_type((RetryLater, *OUTAGES)),
@@ -300,6 +320,8 @@ class ConsumerLoop(Generic[M]):
             raise
         except Exception as exc:  # noqa: BLE001 - every failure must reach the client and the DLQ
             log.exception("%s failed on request %s", self._consumer_name, request_id)
+            BUS_MESSAGES.labels(self._base_topic, "failed").inc()
+            tracing.failed(f"{self._consumer_name} failed", exc, attributes)
             await self._dead_letter(record, request_id, exc)
 
     @staticmethod
@@ -317,5 +339,6 @@ class ConsumerLoop(Generic[M]):
             failed_at=time.time(),
         )
         await self._producer.publish_raw(self._dlq, record.key, letter.SerializeToString())
+        BUS_MESSAGES.labels(self._base_topic, "dead_lettered").inc()
         if request_id:
             await self._on_failure(request_id, exc)

@@ -127,11 +127,48 @@ class Usage(Payload):
     counted: Literal["tokenizer", "estimated"] | None = Field(None, description="present when the server reported no usage")
 
 
+class PriceTable(Payload):
+    per_hour: dict[str, float] = Field(description="USD per hour of each kind of machine; cpu is one vCPU")
+    llm_hardware: str = Field(description="what the LLM server runs on: a key of per_hour")
+    per_1k_prompt_tokens: float
+    per_1k_completion_tokens: float
+
+
+class WholeDocument(Payload):
+    """One pass of the whole document through the same model: the counterfactual."""
+
+    prompt_tokens: int = Field(ge=0, description="the whole document with the same instructions and question, by the model's tokenizer")
+    completion_tokens: int | None = Field(None, ge=0, description="this answer's length, else the median measured one")
+    passes: int = Field(ge=1, description="passes the model's context window would need")
+    seconds: float | None = Field(None, ge=0, description="from the model's measured throughput; null before any was measured")
+    usd: float | None = Field(None, ge=0)
+    basis: str = Field(description="the throughput used, or 'unmeasured'")
+    model: str
+
+
+class Fingerprint(Payload):
+    """What shaped this request's cost."""
+
+    prompt_chars: int = Field(ge=0)
+    prompt_tokens: int = Field(ge=0)
+    completion_tokens: int = Field(ge=0)
+    model: str
+    hardware: str = Field(description="where the LLM ran (cpu when no LLM was used)")
+    seconds: float | None = Field(None, description="end to end: upload to final")
+    pages: int = Field(ge=0)
+    pages_analysed: int = Field(ge=0, description="pages the LLM read")
+
+
 class Cost(Payload):
     stages_usd: dict[str, float]
     tokens_usd: float
     total_usd: float
-    prices: dict[str, float] = Field(description="the price table used")
+    prices: PriceTable = Field(description="the price table used")
+    whole_document: WholeDocument | None = None
+    whole_document_usd: float | None = Field(None, description="reading the pages plus the whole-document pass")
+    saving_usd: float | None = Field(None, description="whole_document_usd - total_usd; negative when staging cost more")
+    saving_pct: float | None = None
+    fingerprint: Fingerprint | None = None
 
 
 class StageTiming(Payload):

@@ -10,12 +10,14 @@ import asyncio
 import logging
 import signal
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from prometheus_client import start_http_server
 from redis.asyncio import Redis
 
+from shared import tracing
 from shared.bus import ConsumerLoop, Producer
+from shared.cost import Health, Prices
 from shared.errors import ClauseFlowError, Reject, error_body
 from shared.events import EventLog
 from shared.logs import request_id_var
@@ -46,6 +48,8 @@ class Runtime:
         # (first come, first served finishes the first ones early), and the GIL serialises
         # most of it anyway.
         self._cpu = asyncio.Semaphore(settings.cpu_slots)
+        self.prices = Prices.from_settings(settings)
+        self._health: dict[str, Health] = {}
 
     async def __aenter__(self) -> Runtime:
         await self.redis.ping()
@@ -59,6 +63,7 @@ class Runtime:
             await loop.stop()
         await self.producer.stop()
         await self.redis.aclose()
+        tracing.shutdown()  # send the spans still buffered
 
     def consumer(
         self,
@@ -124,6 +129,17 @@ class Runtime:
         """``fn(*args, **kwargs)`` in a worker thread, off the event loop, in arrival order."""
         async with self._cpu:
             return await asyncio.to_thread(timed_cpu, fn, *args, **kwargs)
+
+    async def record_cost(self, request_id: str, stage: str, timing: dict[str, Any], *, missed: bool = False, llm: bool = False) -> None:
+        """Record the stage's timing (and counters) for the review's cost, and score the stage's
+        cost health: ``missed``, it computed what a cache could have held; ``llm``, it used the
+        model server (billed at the LLM hardware's price)."""
+        await self.state.record_cost(request_id, stage, timing)
+        health = self._health.get(stage)
+        if health is None:
+            s = self.settings
+            health = self._health[stage] = Health(stage, s.cost_budget_usd.get(stage, float("inf")), s.latency_budget_ms.get(stage, float("inf")))
+        health.observe(self.prices.stage_usd(timing, llm=llm), timing.get("total_ms", 0.0), missed)
 
     async def page_texts(self, env: Envelope) -> list[str]:
         """The document's page texts, which summarize left in Redis."""

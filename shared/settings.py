@@ -7,8 +7,9 @@ from ``CLAUSEFLOW_*`` environment variables. Bad values fail the process at star
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from shared.state import State
@@ -61,9 +62,34 @@ class CommonSettings(BaseSettings):
     s3_endpoint_url: str = ""
     s3_region: str = "us-east-1"
     s3_create_bucket: bool = False  # make the bucket at first use (local servers; not on AWS)
+    # The price table (shared/cost.py), USD: per hour of each kind of machine ("cpu" is one
+    # vCPU: CPU stages are billed their CPU time; the others are the GPU hosts the LLM may run
+    # on), and per 1k tokens for a hosted API. The defaults are illustrative on-demand list
+    # prices, not a quote: set your own.
+    price_per_hour: dict[str, float] = {"cpu": 0.05, "l4": 0.80, "a10g": 1.01, "a100-40g": 3.67, "h100": 6.98}
+    llm_hardware: str = "cpu"  # what the LLM server runs on: a key of price_per_hour
+    price_per_1k_prompt_tokens: float = Field(default=0.0, ge=0)
+    price_per_1k_completion_tokens: float = Field(default=0.0, ge=0)
+    # Budgets per review and stage for the cost health score (clauseflow_cost_health): the share
+    # of recent requests over them counts against it, with the share of cache misses.
+    cost_budget_usd: dict[str, float] = {"summarize": 0.0001, "locate": 0.00005, "phase2": 0.00005, "analyze": 0.001, "followup": 0.001}
+    latency_budget_ms: dict[str, float] = {"summarize": 1000, "locate": 300, "phase2": 300, "analyze": 30_000, "followup": 30_000}
     log_level: str = "INFO"
+    # "json": one JSON object a line (service, level, request id, trace id, logger, message), for
+    # a log pipeline; "text": the same fields as a line for people.
+    log_format: Literal["text", "json"] = "text"
+    # OpenTelemetry traces (shared/tracing.py): an OTLP/HTTP traces endpoint ("" = off) and the
+    # share of reviews traced, decided at the head (errors are kept whatever it decided).
+    trace_endpoint: str = ""
+    trace_sample_ratio: float = Field(default=1.0, ge=0.0, le=1.0)
     # Where a worker serves /metrics (its metrics_port; 0 = off). 0.0.0.0 in containers.
     metrics_host: str = "127.0.0.1"
+
+    @model_validator(mode="after")
+    def _priced(self):
+        if self.llm_hardware not in self.price_per_hour or "cpu" not in self.price_per_hour:
+            raise ValueError(f"price_per_hour needs 'cpu' and llm_hardware ({self.llm_hardware!r}); it has {sorted(self.price_per_hour)}")
+        return self
 
     def make_state(self, redis) -> State:
         """The typed Redis state with this process's retention and cache budget."""

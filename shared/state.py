@@ -19,6 +19,7 @@ Keys (all expire):
     done:{request_id}:{stage}  the stage finished: what it published (republished on redelivery)
     gen:{request_id}           how many times the LLM answer was started (delta generations)
     cost:{request_id}          hash of stage -> JSON StageTiming
+    throughput:{model}         list: the model's measured rates, newest 200 (shared.cost)
     result:{doc}:{digest}      a final, replayed for the same question, model, prompt and clause
                                model on the same document of the same tenant (analyze)
 """
@@ -219,6 +220,18 @@ class State:
         key = f"cost:{request_id}"
         await self.redis.hset(key, stage, json.dumps(timing))
         await self.redis.expire(key, self.ttl_s)
+
+    async def add_throughput(self, model: str, sample: tuple[float, float, int], keep: int = 200) -> None:
+        """One generation's measured rates (shared.cost.sample), the newest ``keep`` per model."""
+        key = f"throughput:{model}"
+        pipe = self.redis.pipeline()
+        pipe.lpush(key, json.dumps(sample))
+        pipe.ltrim(key, 0, keep - 1)
+        pipe.expire(key, self.ttl_s)
+        await pipe.execute()
+
+    async def get_throughput(self, model: str) -> list[tuple[float, float, int]]:
+        return [tuple(json.loads(x)) for x in await self.redis.lrange(f"throughput:{model}", 0, -1)]
 
     async def get_cost(self, request_id: str) -> dict[str, Any]:
         raw = await self.redis.hgetall(f"cost:{request_id}")

@@ -24,6 +24,17 @@ STAGE_SECONDS = Histogram(
     ["stage", "phase"],
     buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120),
 )
+# Upload to the event the user waits for (observed where it is emitted: phase2 for the draft,
+# analyze for the final; the edge relays both from Redis within milliseconds).
+REVIEW_SECONDS = Histogram(
+    "clauseflow_review_seconds",
+    "From the upload's acceptance to the review's draft or final event",
+    ["event"],
+    buckets=(0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 20, 30, 60, 120, 300),
+)
+OPEN_STREAMS = Gauge("clauseflow_open_streams", "Client event streams open at this edge, by kind", ["kind"])
+BUS_MESSAGES = Counter("clauseflow_bus_messages_total", "Kafka messages by topic and outcome (produced, consumed, failed, dead_lettered)", ["topic", "outcome"])
+CONSUMER_LAG = Gauge("clauseflow_consumer_lag", "Messages in the topic's partitions this process reads that it has not consumed yet", ["consumer", "topic"])
 MESSAGES = Counter("clauseflow_messages_total", "Messages handled, by stage and outcome", ["stage", "outcome"])
 IN_FLIGHT = Gauge("clauseflow_in_flight", "Messages a consumer loop is handling now, by consumer", ["consumer"])
 TOKENS = Counter("clauseflow_llm_tokens_total", "LLM tokens, by kind", ["kind"])
@@ -104,6 +115,7 @@ class StageClock:
         for name, ms in self._phases.items():
             STAGE_SECONDS.labels(self.stage, name).observe(ms / 1000)
         STAGE_SECONDS.labels(self.stage, "queue_wait").observe(self._queue_wait_ms / 1000)
+        STAGE_SECONDS.labels(self.stage, "total").observe(timing.total_ms / 1000)
         return timing
 
 

@@ -13,7 +13,7 @@ from .settings import Settings
 
 async def main() -> None:
     settings = Settings()
-    setup(STAGE, settings.log_level)
+    setup(STAGE, settings)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         analyzer = Analyzer(rt, settings, clause_model.default())
         loops = [

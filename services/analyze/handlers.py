@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 
-from shared import direct, findings, routing, topics
+from shared import cost, direct, findings, routing, topics
 from shared.clause_model import ClauseModel
 from shared.errors import ClauseFlowError, Reject, error_body
 from shared.logs import request_id_var
@@ -14,7 +14,7 @@ from shared.runtime import Runtime
 from shared.schedule import Schedule
 from shared.scores import SharedScores
 from shared.state import doc_key
-from shared.telemetry import MESSAGES, StageClock, timing_dict
+from shared.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
 
 from . import logic, narrative
 from .llm import LlmStream
@@ -117,7 +117,8 @@ class Analyzer:
             parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
             cites, _ = logic.check_citations(parts + llm_cites, texts)
         timing = clock.finish()
-        await self.rt.state.record_cost(rid, STAGE, timing_dict(timing))
+        await self.rt.record_cost(rid, STAGE, timing_dict(timing), missed=True, llm=not routed)
+        analysed = [] if routed else located
         final = {
             "findings": shown,
             "absent": findings.absent(scored, found, cats, searched),
@@ -129,13 +130,13 @@ class Analyzer:
             "mode": msg.mode,
             "model": model,
             "usage": usage,
-            "cost": logic.cost(await self.rt.state.get_cost(rid), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
+            "cost": await self._cost(env, texts, usage, analysed, None if routed else prompt, model),
             "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
             "prompt_version": logic.PROMPT_VERSION,
         }
         if routed:
             final["routed"] = "no_llm"
-        await self._publish(rid, final)
+        await self._publish(env, final)
         if self.s.results_cache_s and msg.mode == "located":  # a whole-document stand-in is not kept
             await self.rt.state.put_result(key, final, min(self.s.results_cache_s, self.s.event_ttl_s))  # within the retention
 
@@ -144,22 +145,25 @@ class Analyzer:
         This request's own cost (the LLM's is zero) with the original's alongside."""
         env = msg.envelope
         timing = clock.finish()
-        await self.rt.state.record_cost(env.request_id, STAGE, timing_dict(timing))
+        await self.rt.record_cost(env.request_id, STAGE, timing_dict(timing))
         usage = {"prompt_tokens": 0, "completion_tokens": 0}
         final = {
             **cached,
             "cached": True,
             "usage": usage,
-            "cost": logic.cost(await self.rt.state.get_cost(env.request_id), usage, self._prices(), llm_stage=STAGE, llm_on_gpu=self.s.llm_on_gpu),
+            "cost": await self._cost(env, await self.rt.page_texts(env), usage, [], None, cached.get("model", self.s.llm_model)),
             "original": {"usage": cached.get("usage"), "cost": cached.get("cost"), "timings": cached.get("timings")},
             "timings": {t.stage: timing_dict(t) for t in [*env.timings, timing]},
         }
-        await self._publish(env.request_id, final)
+        await self._publish(env, final)
         MESSAGES.labels(STAGE, "cached").inc()
 
-    async def _publish(self, rid: str, final: dict) -> None:
+    async def _publish(self, env: Envelope, final: dict) -> None:
+        rid = env.request_id
         if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
             await self.rt.state.update_review(rid, status="done", final=final)
+            if env.submitted_at:
+                REVIEW_SECONDS.labels("final").observe(time.time() - env.submitted_at)
         await self.rt.mark_done(rid)
         MESSAGES.labels(STAGE, "processed").inc()
 
@@ -197,7 +201,7 @@ class Analyzer:
             "citations_rejected": rejected,
             "model": self.s.llm_model,
             "usage": usage,
-            "cost": logic.cost({"followup": timing_dict(timing)}, usage, self._prices(), llm_stage="followup", llm_on_gpu=self.s.llm_on_gpu),
+            "cost": cost.breakdown({"followup": timing_dict(timing)}, usage, self.rt.prices, llm_stage="followup"),
             "timings": {"followup": timing_dict(timing)},
         }
         await self.rt.events.emit(rid, "followup_final", body, dedupe=f"followup_final:{fid}", audit={"stage": STAGE, "event": "followup_final", "followup_id": fid})
@@ -211,10 +215,23 @@ class Analyzer:
         await self.rt.events.emit(rid, "followup_error", body, dedupe=f"followup_error:{fid}")
         MESSAGES.labels("followup", "failed").inc()
 
-    def _prices(self) -> dict[str, float]:
-        return {
-            "cpu_hour": self.s.price_cpu_hour,
-            "gpu_hour": self.s.price_gpu_hour,
-            "per_1k_prompt_tokens": self.s.price_per_1k_prompt_tokens,
-            "per_1k_completion_tokens": self.s.price_per_1k_completion_tokens,
+    async def _cost(self, env: Envelope, texts: list[str], usage: dict, analysed: list[int], prompt: list[dict] | None, model: str) -> dict:
+        """The review's cost by stage, its fingerprint, and what one pass of the whole document
+        through the same model would have cost (shared/cost.py)."""
+        whole_prompt = logic.messages(logic.whole_document(texts), env.question)
+        whole_tokens = await self.rt.cpu(self.tokens.chat, whole_prompt)
+        rate = cost.Throughput.from_samples(await self.rt.state.get_throughput(self.s.llm_model))
+        whole = cost.whole_document(whole_tokens, usage.get("completion_tokens") or None, rate, self.rt.prices, self.s.llm_window_tokens)
+        whole["model"] = self.s.llm_model
+        out = cost.breakdown(await self.rt.state.get_cost(env.request_id), usage, self.rt.prices, llm_stage=STAGE, whole=whole)
+        out["fingerprint"] = {
+            "prompt_chars": sum(len(m["content"]) for m in prompt) if prompt else 0,
+            "prompt_tokens": usage.get("prompt_tokens", 0),
+            "completion_tokens": usage.get("completion_tokens", 0),
+            "model": model,
+            "hardware": self.rt.prices.llm_hardware if prompt else "cpu",
+            "seconds": round(time.time() - env.submitted_at, 3) if env.submitted_at else None,
+            "pages": len(texts),
+            "pages_analysed": len(analysed),
         }
+        return out

@@ -11,6 +11,7 @@ import time
 
 import openai
 
+from shared import cost
 from shared.errors import Reject, RetryLater
 from shared.runtime import Runtime
 from shared.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
@@ -112,6 +113,7 @@ class LlmStream:
             last = time.monotonic()
 
         asked = time.monotonic()
+        first = 0.0
         try:
             stream = await self.client.chat.completions.create(
                 model=self.s.llm_model, messages=prompt, stream=True, temperature=0, seed=0,
@@ -125,7 +127,8 @@ class LlmStream:
                     if not text:
                         continue
                     if not parts:
-                        LLM_FIRST_TOKEN.observe(time.monotonic() - asked)
+                        first = time.monotonic() - asked
+                        LLM_FIRST_TOKEN.observe(first)
                     parts.append(text)
                     batch.append(text)
                     chunks += 1
@@ -145,4 +148,7 @@ class LlmStream:
             usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(answer), "counted": "tokenizer" if self.tokens.exact else "estimated"}
         TOKENS.labels("prompt").inc(usage["prompt_tokens"])
         TOKENS.labels("completion").inc(usage["completion_tokens"])
+        # The model's measured speed, for the whole-document counterfactual in the cost.
+        if rates := cost.sample(usage["prompt_tokens"], usage["completion_tokens"], first, time.monotonic() - asked):
+            await self.rt.state.add_throughput(self.s.llm_model, rates)
         return "".join(parts), usage

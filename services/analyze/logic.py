@@ -41,6 +41,11 @@ def context_for(located: list[int], page_texts: list[str], evidence: list[findin
     return "\n\n".join(parts)
 
 
+def whole_document(page_texts: list[str]) -> str:
+    """Every page, in full, as context_for lays pages out: the counterfactual's context."""
+    return "\n\n".join(f"[Page {i}]\n{' '.join(t.split())}" for i, t in enumerate(page_texts, 1) if t.strip())
+
+
 def _window(text: str, quotes: list[str], chars: int) -> str:
     if len(text) <= chars:
         return text
@@ -131,20 +136,3 @@ def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
         note = risk.risk_note(f.category, f"{f.quote} {f.continued}".strip())  # the whole clause, over a page break too
         out.append({**f.as_dict(), "risk": note["risk"], "facts": note["facts"], "risk_source": note["risk_source"]})
     return out
-
-
-def cost(timings: dict[str, dict[str, float]], usage: dict[str, int], prices: dict[str, float], *, llm_stage: str, llm_on_gpu: bool) -> dict[str, Any]:
-    """Per-stage cost from CPU time, the LLM server's busy time, and tokens, with the prices used.
-
-    A stage is billed its CPU time (the thread time of its CPU sections, so that reviews in
-    flight together are not billed for each other); the LLM stage also its inference wall time,
-    during which the model server (CPU or GPU) is busy on this request.
-    """
-    stages = {}
-    for stage, t in timings.items():
-        usd = t.get("cpu_ms", 0.0) / 3.6e6 * prices["cpu_hour"]
-        if stage == llm_stage:
-            usd += t.get("inference_ms", 0.0) / 3.6e6 * prices["gpu_hour" if llm_on_gpu else "cpu_hour"]
-        stages[stage] = round(usd, 8)
-    tokens = usage.get("prompt_tokens", 0) / 1000 * prices["per_1k_prompt_tokens"] + usage.get("completion_tokens", 0) / 1000 * prices["per_1k_completion_tokens"]
-    return {"stages_usd": stages, "tokens_usd": round(tokens, 8), "total_usd": round(sum(stages.values()) + tokens, 8), "prices": prices}

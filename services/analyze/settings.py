@@ -30,9 +30,6 @@ class Settings(LlmSettings):
     context_tokens: int = Field(default=1500, ge=100)
     # The served model's tokenizer.json for token budgets (default: models/tokenizer/<llm_model>.json).
     tokenizer_file: Path | None = None
-    # Price table for the cost estimate (USD).
-    llm_on_gpu: bool = False  # bill analyze by GPU-hour (vLLM) instead of CPU-hour
-    price_cpu_hour: float = 0.05
-    price_gpu_hour: float = 2.50
-    price_per_1k_prompt_tokens: float = 0.0
-    price_per_1k_completion_tokens: float = 0.0
+    # The served model's context window: a whole-document pass longer than this would need
+    # several (the cost's counterfactual says how many).
+    llm_window_tokens: int = Field(default=4096, ge=256)

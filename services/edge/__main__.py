@@ -6,5 +6,5 @@ from .app import build_app
 from .settings import Settings
 
 settings = Settings()
-setup("edge", settings.log_level)
+setup("edge", settings)
 uvicorn.run(build_app(settings), host=settings.host, port=settings.port, log_config=None, timeout_graceful_shutdown=3)

@@ -16,13 +16,14 @@ from limits.aio.storage import RedisStorage
 from limits.aio.strategies import MovingWindowRateLimiter
 from limits.errors import StorageError
 from prometheus_client import start_http_server
+from prometheus_fastapi_instrumentator import Instrumentator
 from redis.asyncio import Redis
 from redis.backoff import NoBackoff
 from redis.exceptions import RedisError
 from redis.retry import Retry
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from shared import topics
+from shared import topics, tracing
 from shared.blobs import open_blobs
 from shared.bus import Producer, ensure_topics
 from shared.errors import ClauseFlowError, RetryLater, error_body
@@ -150,9 +151,13 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             await blobs.close()
             await producer.stop()
             await redis.aclose()
+            tracing.shutdown()  # send the spans still buffered
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
     app.include_router(router)
+    # HTTP requests by route, method and status class, and their duration (http_requests_total,
+    # http_request_duration_seconds), on the metrics port only: never exposed on the app.
+    Instrumentator(excluded_handlers=["/healthz", "/static/.*"]).instrument(app)
     from .openapi import install as install_openapi  # bodies, errors, events: what FastAPI cannot see
 
     install_openapi(app)

@@ -45,6 +45,7 @@ class ReviewSummary(ce.Payload):
     question: str
     created_at: float = Field(description="Unix time")
     page_count: int
+    cost: ce.Cost | None = Field(None, description="the final's cost, once the review has one")
 
 
 class ReviewList(ce.Payload):
@@ -76,6 +77,8 @@ class ReviewState(ce.Payload):
 class ReviewCost(ce.Payload):
     request_id: str
     stages: dict[str, ce.StageTiming] = Field(description="per stage, as recorded so far")
+    cost: ce.Cost = Field(description="the final's cost (with the whole-document counterfactual and the saving), else the stages' so far")
+    final: bool = Field(description="whether `cost` is the final's")
 
 
 class CancelAccepted(ce.Payload):
@@ -173,7 +176,7 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
     ("delete", "/v1/reviews/{rid}"): Doc(
         "Cancel a review", 202, CancelAccepted, REVIEW, "Its stream ends with `cancelled`; a review that had ended stays as it was."
     ),
-    ("get", "/v1/reviews/{rid}/cost"): Doc("Per-stage timings", 200, ReviewCost, REVIEW),
+    ("get", "/v1/reviews/{rid}/cost"): Doc("Per-stage timings and cost", 200, ReviewCost, REVIEW),
     ("get", "/v1/reviews/{rid}/pdf"): Doc(
         "The uploaded PDF", 200, None, REVIEW, "While it is kept; citations point into it.",
         headers={"Content-Disposition": {"required": True, "schema": {"type": "string", "enum": ["inline"]}}},

@@ -14,16 +14,20 @@ import anyio
 from fastapi import APIRouter, Depends, File, Form, Header, Query, Request, UploadFile, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 from limits import parse_many
+from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 
-from shared import clauses, pdf, topics
+from shared import clauses, cost, pdf, topics, tracing
 from shared.blobs import blob_key
 from shared.client_events import FollowupAsk
+from shared.cost import Prices
 from shared.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
 from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
+from shared.logs import request_id_var
 from shared.messages import Envelope, ReviewFollowup, ReviewRequested
 from shared.state import document_key
+from shared.telemetry import OPEN_STREAMS
 
 from .auth import digest, presented_key, require_tenant, tenant_of
 from .deps import EdgeContext, get_ctx
@@ -59,6 +63,7 @@ async def create_review(
     key = blob_key(tenant, sha)
     await ctx.blobs.put(key, data)
     rid = secrets.token_hex(16)  # 128 random bits (a uuid4 has 122): ids are not guessable
+    request_id_var.set(rid)  # on this request's log lines
     token = secrets.token_urlsafe(16)  # lets a browser follow this one review (auth.py)
     now = time.time()
     fields = {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""}
@@ -68,10 +73,13 @@ async def create_review(
     await ctx.deadlines.watch(rid, now + s.review_deadline_s)
     env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now, tenant=tenant)
     try:
-        # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
-        await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
+        # The review's trace starts here; the message carries it to the workers (shared/tracing.py).
+        with tracing.tracer.start_as_current_span("edge accept", kind=SpanKind.SERVER, attributes={"clauseflow.request_id": rid, "clauseflow.pages": page_count}):
+            # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
+            await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
+        tracing.failed("edge publish failed", exc, {"clauseflow.request_id": rid})
         await ctx.state.update_review(rid, status="failed")
         await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error")
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
@@ -104,7 +112,12 @@ async def list_reviews(limit: int = Query(20, ge=1, le=100), tenant: str = Depen
     """The tenant's recent reviews, newest first, while they are kept (the review page's history)."""
     rows = await ctx.state.recent_reviews(tenant, limit)
     fields = ("status", "filename", "question", "created_at", "page_count")
-    return {"reviews": [{"request_id": rid, **{k: review.get(k) for k in fields}} for rid, review in rows]}
+    return {"reviews": [{"request_id": rid, **{k: review.get(k) for k in fields}, "cost": _final_cost(review)} for rid, review in rows]}
+
+
+def _final_cost(review: dict) -> dict | None:
+    final = review.get("final")
+    return final.get("cost") if isinstance(final, dict) else None
 
 
 @router.post("/v1/reviews/{rid}/stream-token")
@@ -156,9 +169,13 @@ async def get_review(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeC
 
 @router.get("/v1/reviews/{rid}/cost")
 async def get_cost(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> dict:
-    """Per-stage timings recorded so far."""
-    await _review(ctx, rid, tenant)
-    return {"request_id": rid, "stages": await ctx.state.get_cost(rid)}
+    """Per-stage timings recorded so far, and the cost: the final's (with the whole-document
+    counterfactual and the saving) once there is one, else the stages' so far."""
+    review = await _review(ctx, rid, tenant)
+    stages = await ctx.state.get_cost(rid)
+    final = _final_cost(review)
+    usd = final or cost.breakdown(stages, {}, Prices.from_settings(ctx.settings), llm_stage="analyze")
+    return {"request_id": rid, "stages": stages, "cost": usd, "final": final is not None}
 
 
 @router.get("/v1/reviews/{rid}/pdf")
@@ -241,16 +258,18 @@ async def _past_the_end(ctx: EdgeContext, rid: str, followup: str | None, follow
 class Presence:
     """Counts a request's live stream clients; when the last leaves, cancel after a grace period."""
 
-    def __init__(self, ctx: EdgeContext, rid: str) -> None:
-        self.ctx, self.rid, self.key = ctx, rid, f"clients:{rid}"
+    def __init__(self, ctx: EdgeContext, rid: str, kind: str) -> None:
+        self.ctx, self.rid, self.key, self.kind = ctx, rid, f"clients:{rid}", kind
 
     async def __aenter__(self) -> None:
+        OPEN_STREAMS.labels(self.kind).inc()
         await self.ctx.redis.incr(self.key)
         await self.ctx.redis.expire(self.key, self.ctx.settings.event_ttl_s)
 
     async def __aexit__(self, *exc) -> None:
         # The stream's task is being cancelled (the client left); anyio cancels every await in
         # a cancelled scope, so the bookkeeping must be shielded to run at all.
+        OPEN_STREAMS.labels(self.kind).dec()
         with anyio.CancelScope(shield=True):
             left = await self.ctx.redis.decr(self.key)
         if left <= 0:
@@ -276,13 +295,14 @@ async def sse_events(
 ) -> EventSourceResponse:
     """Server-sent events; resume with the `Last-Event-ID` header or `?after=`; with
     `?followup=<id>`, that follow-up's events only, until its end."""
+    request_id_var.set(rid)
     review = await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
     if followup is not None and review.get(_followup_field(followup)) is not True:
         raise NotFound(f"review {rid!r} has no follow-up {followup!r}")
     start = _resume_point(last_event_id, after)
 
     async def gen():
-        async with Presence(ctx, rid):
+        async with Presence(ctx, rid, "sse"):
             async for ev in follow(ctx, rid, start, followup=followup):
                 yield {"id": ev.id, "event": ev.type, "data": json.dumps(ev.data, ensure_ascii=False)}
 
@@ -311,7 +331,7 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
         return
     listener = asyncio.create_task(_ws_listen(websocket, ctx, rid, review))
     try:
-        async with Presence(ctx, rid):
+        async with Presence(ctx, rid, "websocket"):
             async for ev in follow(ctx, rid, after or "0-0", idle_s=ctx.settings.heartbeat_s, followups=followups):
                 if ev is None:
                     await websocket.send_json({"type": "heartbeat", "at": time.time()})

@@ -14,7 +14,7 @@ from .settings import Settings
 
 async def main() -> None:
     settings = Settings()
-    setup(STAGE, settings.log_level)
+    setup(STAGE, settings)
     embed = None
     if settings.use_embeddings:
         from .embedder import Embedder

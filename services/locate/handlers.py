@@ -99,7 +99,7 @@ def make_handler(rt: Runtime, loc: Locator):
         route = "no_llm" if loc.route_no_llm and mode == "located" and direct.no_llm(env.question, cats) else ""
         out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route)
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
-        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), "chunks_embedded": embedded})
+        await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), "chunks_embedded": embedded}, missed=embedded > 0)
         await rt.state.advance_review(env.request_id, "located", located_pages=[p.page for p in pages])
         await rt.publish_done(topics.LOCATED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()

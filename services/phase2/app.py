@@ -13,7 +13,7 @@ from .settings import Settings
 
 async def main() -> None:
     settings = Settings()
-    setup(STAGE, settings.log_level)
+    setup(STAGE, settings)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         withdrawal = Withdrawal(rt, settings.withdraw_interval_s)
         handler = make_handler(rt, clause_model.default(), settings.draft_expires_s, settings.max_evidence, withdrawal)

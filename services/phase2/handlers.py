@@ -17,7 +17,7 @@ from shared.runtime import Runtime
 from shared.schedule import Schedule
 from shared.scores import SharedScores
 from shared.state import doc_key
-from shared.telemetry import MESSAGES, timing_dict
+from shared.telemetry import MESSAGES, REVIEW_SECONDS, timing_dict
 
 from .logic import DraftInvalid, build_draft, validate_draft
 
@@ -83,11 +83,12 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
                 await rt.mark_done(rid)
                 return
         timing = clock.finish()
-        await rt.state.record_cost(rid, STAGE, timing_dict(timing))
+        await rt.record_cost(rid, STAGE, timing_dict(timing))
         await rt.state.put_draft(rid, draft, rt.settings.draft_ttl_s)
         # Watched before it is shown: a crash between the two cannot leave a draft unwithdrawn.
         await withdrawal.watch(rid, draft["expires_at"])
-        await rt.events.emit(rid, "draft", draft, dedupe="draft", audit={**AUDIT, "event": "draft"})
+        if await rt.events.emit(rid, "draft", draft, dedupe="draft", audit={**AUDIT, "event": "draft"}) and env.submitted_at:
+            REVIEW_SECONDS.labels("draft").observe(time.time() - env.submitted_at)
         await rt.mark_done(rid)
         MESSAGES.labels(STAGE, "processed").inc()
 

@@ -15,7 +15,7 @@ from .settings import Settings
 
 async def main() -> None:
     settings = Settings()
-    setup(STAGE, settings.log_level)
+    setup(STAGE, settings)
     sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
     blobs = open_blobs(settings)
     try:

@@ -111,7 +111,7 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         counts = {"pages_extracted": extracted, "pages_ocr": scanned}
         if gists:
             counts.update((gisted or Gisted([])).counts())  # all zero when the summaries were cached
-        await rt.state.record_cost(env.request_id, STAGE, {**timing_dict(timing), **counts})
+        await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), **counts}, missed=extracted > 0)
         await rt.state.advance_review(env.request_id, "summarized")
         await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()

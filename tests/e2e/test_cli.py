@@ -187,5 +187,19 @@ def test_status_and_cost(stack, reviewed):
     done = clauseflow(stack, "cost", rid, timeout=60)
     assert done.returncode == 0, done.stderr
     assert all(stage in done.stdout for stage in ("summarize", "locate", "phase2", "analyze")), done.stdout
+    assert "saved $" in done.stdout and "the whole document through" in done.stdout, done.stdout
     raw = clauseflow(stack, "cost", rid, "--json", timeout=60)
     assert raw.returncode == 0 and {"summarize", "locate", "analyze"} <= set(json.loads(raw.stdout)["stages"])
+    usd = json.loads(raw.stdout)["cost"]
+    assert usd == reviewed[-1]["data"]["cost"], "the API reports the final's cost"
+
+
+def test_cost_report_over_recent_reviews(stack, reviewed):
+    done = clauseflow(stack, "cost", "report", timeout=60)
+    assert done.returncode == 0, done.stderr
+    for text in ("healthy", "long-prompt-short-answer", "expensive-small-input", "cost sink", "most expensive", "totals per stage", "saved $"):
+        assert text in done.stdout, (text, done.stdout)
+    rep = json.loads(clauseflow(stack, "cost", "report", "--json", "--limit", "50", timeout=60).stdout)
+    assert rep["reviews"] >= 1 and sum(q["reviews"] for q in rep["quadrants"].values()) == rep["reviews"]
+    assert 1 <= len(rep["top"]) <= 5 and rep["top"] == sorted(rep["top"], key=lambda r: -r["total_usd"])
+    assert rep["total_usd"] == pytest.approx(sum(rep["stages_usd"].values()), abs=1e-6)
