@@ -3,7 +3,8 @@
 # support, npm (PDF.js for the review page, from web/package-lock.json) and Tesseract with its
 # English and Simplified Chinese models (OCR of scanned pages); with `test`, also
 # Debian's chromium, which the browser test drives through Playwright (browsers are not
-# downloaded). Installs them with apt-get when missing and allowed (root); otherwise says what
+# downloaded), and promtool, which checks the Prometheus config and alert rules in infra/
+# (taken out of Debian's prometheus package: the package itself would start a server). Installs them with apt-get when missing and allowed (root); otherwise says what
 # to install. Idempotent.
 set -euo pipefail
 missing=()
@@ -17,6 +18,18 @@ else
   langs=$(tesseract --list-langs 2>/dev/null || true)
   grep -qx eng <<<"$langs" || missing+=(tesseract-ocr tesseract-ocr-eng)
   grep -qx chi_sim <<<"$langs" || missing+=(tesseract-ocr-chi-sim)
+fi
+if [ "${1:-}" = test ] && ! command -v promtool >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "installing promtool from Debian's prometheus package"
+    tmp=$(mktemp -d)
+    (cd "$tmp" && apt-get update -qq && apt-get download -qq prometheus && dpkg -x prometheus_*.deb root)
+    install -m 0755 "$tmp/root/usr/bin/promtool" /usr/local/bin/promtool
+    rm -rf "$tmp"
+  else
+    echo "please install promtool (Debian: the prometheus package)" >&2
+    exit 1
+  fi
 fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

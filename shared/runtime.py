@@ -139,7 +139,9 @@ class Runtime:
         if health is None:
             s = self.settings
             health = self._health[stage] = Health(stage, s.cost_budget_usd.get(stage, float("inf")), s.latency_budget_ms.get(stage, float("inf")))
-        health.observe(self.prices.stage_usd(timing, llm=llm), timing.get("total_ms", 0.0), missed)
+        usd = self.prices.stage_usd(timing, llm=llm)
+        health.observe(usd, timing.get("total_ms", 0.0), missed)
+        log.info("%s done in %.0f ms (queued %.0f ms, CPU %.0f ms, $%.8f)", stage, timing.get("total_ms", 0.0), timing.get("queue_wait_ms", 0.0), timing.get("cpu_ms", 0.0), usd)
 
     async def page_texts(self, env: Envelope) -> list[str]:
         """The document's page texts, which summarize left in Redis."""

@@ -114,12 +114,16 @@ class Stack:
     restarts: dict[str, int] = field(default_factory=dict)
     tenants: tuple[str, ...] = ("dev",)  # one API key each (keys); the first is the default
     keys: dict[str, str] = field(default_factory=dict)
+    metrics_ports: dict[str, int] = field(default_factory=dict)  # each service's /metrics on 127.0.0.1
     _cmds: dict[str, tuple[list[str], dict[str, str] | None]] = field(default_factory=dict)
     _next_try: dict[str, float] = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.edge_port}"
+
+    def metrics_url(self, name: str) -> str:
+        return f"http://127.0.0.1:{self.metrics_ports[name]}/metrics"
 
     @property
     def log_dir(self) -> Path:
@@ -208,11 +212,16 @@ class Stack:
     def start_services(self) -> None:
         env = self.service_env()
         self.edge_port = self.edge_port or free_port()
-        edge_env = {**env, "CLAUSEFLOW_PORT": str(self.edge_port)}
+        for name in ("edge", *WORKERS):
+            self.metrics_ports[name] = self.metrics_ports.get(name) or free_port()
+        edge_env = {**env, "CLAUSEFLOW_PORT": str(self.edge_port), "CLAUSEFLOW_METRICS_PORT": str(self.metrics_ports["edge"])}
         edge_env.setdefault("CLAUSEFLOW_API_KEYS_FILE", str(self.make_keys()))
         edge = self._spawn("edge", [sys.executable, "-m", "services.edge"], edge_env)
         # analyze works only for the final: below the draft path's priority, like the LLM server.
-        workers = {w: self._spawn(w, [*_nice(w), sys.executable, "-m", f"services.{w}"], env) for w in WORKERS}
+        workers = {
+            w: self._spawn(w, [*_nice(w), sys.executable, "-m", f"services.{w}"], {**env, "CLAUSEFLOW_METRICS_PORT": str(self.metrics_ports[w])})
+            for w in WORKERS
+        }
         wait_http(f"{self.base_url}/healthz", edge, 60, "edge")
         for name, proc in workers.items():
             wait_log(self.log_dir / f"{name}.log", f"{name} ready", proc, 60, name)
@@ -293,6 +302,7 @@ def main() -> None:
     key = stack.api_key
     print(f"\nClauseFlow is up: open {stack.base_url}/#key={key}   (the review page; the link gives it the key)", flush=True)
     print(f"  logs in {stack.log_dir}; Ctrl-C stops everything", flush=True)
+    print("  metrics: " + ", ".join(f"{n} {stack.metrics_url(n)}" for n in stack.metrics_ports), flush=True)
     print(f"  development API key (tenant 'dev'): {key}   (kept in {stack.workdir / 'keys'})", flush=True)
     print("  .venv/bin/clauseflow review contract.pdf -q 'Mark every liability clause and explain the risk'", flush=True)
     print(f"  curl -H 'Authorization: Bearer {key}' -F file=@contract.pdf -F question='Mark every liability clause' {stack.base_url}/v1/reviews", flush=True)

@@ -77,6 +77,7 @@ async def create_review(
         with tracing.tracer.start_as_current_span("edge accept", kind=SpanKind.SERVER, attributes={"clauseflow.request_id": rid, "clauseflow.pages": page_count}):
             # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
             await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
+            log.info("accepted: %d pages, %d bytes", page_count, len(data))
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
         tracing.failed("edge publish failed", exc, {"clauseflow.request_id": rid})
