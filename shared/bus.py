@@ -60,13 +60,14 @@ MAX_MESSAGE_BYTES = 4 * 1024 * 1024
 
 
 async def ensure_topics(settings: CommonSettings, names: list[str], partitions: int | None = None) -> None:
-    """Create the topics that do not exist yet (idempotent), with ``settings.topic_partitions``."""
+    """Create the topics that do not exist yet (idempotent), with ``settings.topic_partitions``
+    and ``settings.topic_replication``."""
     partitions = partitions or settings.topic_partitions
     admin = AIOKafkaAdminClient(bootstrap_servers=settings.kafka_bootstrap)
     await admin.start()
     try:
         existing = set(await admin.list_topics())
-        missing = [NewTopic(n, num_partitions=partitions, replication_factor=1) for n in names if n not in existing]
+        missing = [NewTopic(n, num_partitions=partitions, replication_factor=settings.topic_replication) for n in names if n not in existing]
         if missing:
             try:
                 await admin.create_topics(missing)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
@@ -24,10 +25,22 @@ from shared.logs import request_id_var
 from shared.messages import Envelope
 from shared.settings import CommonSettings
 from shared.state import doc_key
-from shared.telemetry import MESSAGES, StageClock, timed_cpu
+from shared.telemetry import HEARTBEAT, MESSAGES, StageClock, timed_cpu
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+
+HEARTBEAT_S = 5.0
+
+
+async def _heartbeat() -> None:
+    """The event loop is turning (so the consumer loops beside this task can): the time, every
+    few seconds, in clauseflow_heartbeat_timestamp_seconds, which the container healthcheck
+    (shared/health.py) reads. A process whose loop is stuck stops updating it and is restarted."""
+    while True:
+        HEARTBEAT.set(time.time())
+        await asyncio.sleep(HEARTBEAT_S)
 
 
 class Runtime:
@@ -168,7 +181,7 @@ class Runtime:
         for loop in loops:
             await loop.start()
         tasks = [asyncio.create_task(loop.run(), name=f"{self.service}-loop") for loop in loops]
-        tasks += [asyncio.create_task(job(), name=f"{self.service}-{getattr(job, '__name__', 'job')}") for job in background]
+        tasks += [asyncio.create_task(job(), name=f"{self.service}-{getattr(job, '__name__', 'job')}") for job in (*background, _heartbeat)]
         stop = asyncio.Event()
         for sig in (signal.SIGTERM, signal.SIGINT):
             asyncio.get_running_loop().add_signal_handler(sig, stop.set)

@@ -36,6 +36,7 @@ class CommonSettings(BaseSettings):
     # Partitions of each topic made at start: the most replicas of one stage that share its work
     # (a consumer group hands each partition to one member).
     topic_partitions: int = Field(default=12, ge=1, le=1000)
+    topic_replication: int = Field(default=1, ge=1, le=5)  # copies of each partition (3 on a real cluster)
     handler_attempts: int = Field(default=3, ge=1, le=10)
     # A handler that failed because Redis or the broker is unreachable is retried this long.
     dependency_wait_s: float = Field(default=60.0, ge=0)

@@ -32,6 +32,7 @@ REVIEW_SECONDS = Histogram(
     ["event"],
     buckets=(0.1, 0.25, 0.5, 1, 1.5, 2, 3, 5, 10, 20, 30, 60, 120, 300),
 )
+HEARTBEAT = Gauge("clauseflow_heartbeat_timestamp_seconds", "When this worker's event loop last turned (its consumers run on it)")
 OPEN_STREAMS = Gauge("clauseflow_open_streams", "Client event streams open at this edge, by kind", ["kind"])
 BUS_MESSAGES = Counter("clauseflow_bus_messages_total", "Kafka messages by topic and outcome (produced, consumed, failed, dead_lettered)", ["topic", "outcome"])
 CONSUMER_LAG = Gauge("clauseflow_consumer_lag", "Messages in the topic's partitions this process reads that it has not consumed yet", ["consumer", "topic"])

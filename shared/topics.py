@@ -9,6 +9,11 @@ CANCEL = "review.cancel"
 FOLLOWUP = "review.followup"
 
 ALL = (REQUESTED, SUMMARIZED, LOCATED, CANCEL, FOLLOWUP)
+# Who consumes what (the consumer-group names; each has a dead-letter topic): services/*/app.py.
+CONSUMERS = (
+    (REQUESTED, "summarize"), (SUMMARIZED, "locate"), (LOCATED, "phase2"), (LOCATED, "analyze"),
+    (FOLLOWUP, "analyze-followup"), (CANCEL, "analyze-cancel"), (SUMMARIZED, "analyze-fallback"),
+)
 
 
 def name(topic: str, prefix: str = "") -> str:

