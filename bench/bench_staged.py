@@ -113,7 +113,7 @@ def main() -> None:
                 o["prompt_tokens"].append(resp.usage.prompt_tokens)
                 o["completion_tokens"].append(resp.usage.completion_tokens)
                 o["seconds"].append(took)
-                o["usd"].append(took / 3600 * s.price_cpu_hour)
+                o["usd"].append(took / 3600 * s.price_per_hour["cpu"])
                 o["verified"].append(len(kept))
                 o["rejected"].append(rejected)
                 o["on_label"].append(sum(any(cuad.matches(c["quote"], t) for t in labelled) for c in kept))

@@ -12,6 +12,8 @@ within one process.
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -163,3 +165,9 @@ def test_dashboards_and_alerts_read_only_metrics_the_stack_exposes(own, review):
     exposed = set().union(*(metrics(own, n).keys() for n in SERVICES))
     wanted = {n for n in names_read() if not n.startswith("vllm:")}  # vLLM's: the gpu profile
     assert wanted <= exposed, sorted(wanted - exposed)
+
+
+def test_every_worker_passes_its_healthcheck(own):
+    for name in SERVICES[1:]:
+        done = subprocess.run([sys.executable, "-m", "shared.health", own.metrics_url(name), "30"], capture_output=True, text=True, timeout=30)
+        assert done.returncode == 0, (name, done.stdout)

@@ -112,6 +112,17 @@ def role(services: dict[str, dict], name: str) -> str:
     return command[2].removeprefix("services.") if command[:2] == ["python", "-m"] and command[2].startswith("services.") else name
 
 
+@pytest.mark.parametrize("profile", ["cpu", "gpu"])
+def test_what_each_profile_starts_validates_on_its_own(doc, profile):
+    """The services one profile starts, with what they name, form a valid Compose file."""
+    up = active(doc["services"], profile)
+    alone = {**doc, "services": {n: {k: v for k, v in svc.items() if k != "profiles"} for n, svc in doc["services"].items() if n in up}}
+    compose = compose_spec.PyCompose.from_json(json.dumps(alone))
+    compose.validate()
+    compose.validate_volumes()
+    compose.to_spec()
+
+
 def test_each_profile_runs_every_part_once(services):
     assert {"edge", "phase2", "kafka", "kafka-init", "redis", "minio", "prometheus", "grafana"} <= default_services(services)
     cpu, gpu = active(services, "cpu"), active(services, "gpu")
