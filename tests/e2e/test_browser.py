@@ -114,6 +114,10 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     assert findings, "a contract with liability and termination clauses has findings"
     await expect(page.locator("#final .finding")).to_have_count(len(findings))
     await expect(page.locator("#cost tbody tr")).not_to_have_count(0)
+    cost = final["data"]["cost"]
+    if cost.get("saving_usd") is not None:  # the whole-document comparison, as the server computed it
+        await expect(page.locator("#cost")).to_contain_text(f"${abs(cost['saving_usd']):.6f}")
+        await expect(page.locator("#cost")).to_contain_text("the whole document through the same model")
 
     # A citation link jumps the viewer to its page, with the quote marked on it.
     last = page.locator("#final .finding a.cite").last

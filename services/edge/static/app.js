@@ -455,7 +455,11 @@ function costTable(d) {
         h("td", { class: "num" }, t[s] ? Math.round(t[s].cpu_ms) : ""), h("td", { class: "num" }, usd(stages[s])))),
       h("tr", {}, h("td", {}, `tokens (${d.usage?.prompt_tokens ?? 0} in, ${d.usage?.completion_tokens ?? 0} out)`), h("td", {}), h("td", {}), h("td", { class: "num" }, usd(cost.tokens_usd))),
       h("tr", {}, h("th", {}, "Total"), h("td", {}), h("td", {}), h("th", { class: "num" }, usd(cost.total_usd))))),
-    saving !== undefined ? h("p", {}, `Saved ${usd(saving)} against whole-document inference${whole !== undefined ? ` (${usd(whole)})` : ""}.`) : null,
+    saving !== undefined && saving !== null
+      ? h("p", {}, saving >= 0
+        ? `Saved ${usd(saving)}${cost.saving_pct != null ? ` (${cost.saving_pct}%)` : ""} against one pass of the whole document through the same model (${usd(whole)}).`
+        : `Cost ${usd(-saving)} more than one pass of the whole document through the same model (${usd(whole)}).`)
+      : cost.whole_document ? h("p", { class: "note" }, "The whole-document comparison needs a measured model speed; none yet.") : null,
     d.cached && d.original?.cost ? h("p", { class: "note" }, `The original answer cost ${usd(d.original.cost.total_usd)}.`) : null);
 }
 
