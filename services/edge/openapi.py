@@ -45,7 +45,7 @@ class ReviewSummary(ce.Payload):
     question: str
     created_at: float = Field(description="Unix time")
     page_count: int
-    cost: ce.Cost | None = Field(None, description="the final's cost, once the review has one")
+    cost: ce.Cost | None = Field(None, description="the final's cost; present once the review has one")
 
 
 class ReviewList(ce.Payload):

@@ -113,7 +113,13 @@ async def list_reviews(limit: int = Query(20, ge=1, le=100), tenant: str = Depen
     """The tenant's recent reviews, newest first, while they are kept (the review page's history)."""
     rows = await ctx.state.recent_reviews(tenant, limit)
     fields = ("status", "filename", "question", "created_at", "page_count")
-    return {"reviews": [{"request_id": rid, **{k: review.get(k) for k in fields}, "cost": _final_cost(review)} for rid, review in rows]}
+    out = []
+    for rid, review in rows:
+        row = {"request_id": rid, **{k: review.get(k) for k in fields}}
+        if (usd := _final_cost(review)) is not None:
+            row["cost"] = usd
+        out.append(row)
+    return {"reviews": out}
 
 
 def _final_cost(review: dict) -> dict | None:
