@@ -28,10 +28,10 @@ async def stop(ctx: EdgeContext, rid: str, reason: str, event: str, body: dict, 
         return False
     await ctx.state.cancel(rid, reason)
     await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
-    if not await ctx.events.emit(rid, event, body, dedupe=event):
-        return False
-    await ctx.state.update_review(rid, status=status)
-    return True
+    # The status before the event: a client that has the event and asks for the review sees it
+    # ended. Never over an ended status; a final that wins the race sets its own after its event.
+    await ctx.state.advance_review(rid, status)
+    return await ctx.events.emit(rid, event, body, dedupe=event)
 
 
 async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
