@@ -38,9 +38,16 @@ ABBREVIATIONS = frozenset(
 
 # A list marker at a line start: (a) (iv) (A) a) 1. 1.2 12.3.4 — or a heading word.
 # "(10) days" wrapped onto a new line is no item: a bracketed number opens one only before a capital.
-_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
+_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|[a-zA-Z]\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
 _CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
-_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|[A-Z][A-Z ]{{3,}}\b|{_CN_ITEM})")
+_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM})")
+# A line in capitals starts a unit only where the line before it ended one (a stop) or was a
+# heading of its own: an upper-case clause ("IN NO EVENT SHALL ... EXCEED\nTHE AMOUNT ...")
+# wraps onto lines that all start with capitals, and each of them is the same clause.
+_CAPS_LINE = re.compile(r"\n[ \t]*(?=[A-Z][A-Z ]{3,}\b)")
+_LINE_ENDS = (".", ";", ":", "!", "?", ")", "]", "\"", "”", "。", "；", "：")
+HEADING_LINE_CHARS = 60  # a heading is a short line; a wrapped line of a clause is nearly full
+_NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]{1,4}(?:\.\d{1,3})*\.?$")
 # A sentence end: . ; : ! ? followed by space and something that can open a sentence.
 # A sentence ends at . ; : ! ? before a capital, a digit or a bracket; in CJK text at 。！？；
 # (no space follows them), and at ： that ends its line (a lead-in).
@@ -65,6 +72,10 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         word = m.group(1)
         if word.lower() in ABBREVIATIONS:
             return True
+        # A lone letter opening its line is a list marker ("a. Distributor shall ..."): the
+        # item starts there, not after it.
+        if len(word) == 1 and before[:-1].rstrip(" \t")[-1:] in ("", "\n"):
+            return True
         # A lone capital is an initial ("John A. Smith"), not a label ("Exhibit A. The ...").
         return len(word) == 1 and word.isupper() and not _LETTER_LABEL.search(before)
     # "2. Payment": a list number opening a clause, not a sentence end.
@@ -81,7 +92,19 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
     for rx in (_BLANK, _LINE_ITEM):
         for m in rx.finditer(text):
             cuts.setdefault(m.start(), m.end())
+    for m in _CAPS_LINE.finditer(text):
+        if _ends_a_unit(text[text.rfind("\n", 0, m.start()) + 1 : m.start()]):
+            cuts.setdefault(m.start(), m.end())
     return sorted(cuts.items())
+
+
+def _ends_a_unit(line: str) -> bool:
+    """Whether a line closes what it belongs to: it ends with a stop, or it is a heading of its
+    own (a short line of title words: "LIMITATION OF LIABILITY", "12. Indemnification")."""
+    line = line.strip()
+    if not line or line.endswith(_LINE_ENDS):
+        return True
+    return len(line) <= HEADING_LINE_CHARS and bool(heading(line) or _NUMBER_LINE.match(line))
 
 
 def sentence_ends(text: str) -> list[int]:
@@ -177,6 +200,12 @@ def heading(text: str) -> str:
         return ""
     # A sentence that merely starts with capitals ("The Company shall ...") is no title: the
     # title must end the text or be followed by a stop.
-    rest = text.strip()[m.end():].lstrip()
-    ended = not rest or text.strip()[m.end() - 1] in ".:-—" or rest[:1].isupper() and title.isupper()
+    after = text.strip()[m.end():]
+    rest = after.lstrip()
+    # A title ends the text, ends with a stop, stands on its own line before a capital, or is in
+    # capitals before a sentence that is not ("GOVERNING LAW This Agreement ..."): the first
+    # words of a clause in capitals ("IN NO EVENT SHALL THE ...") are no title.
+    own_line = after[:1] in ("\n", "\r") and rest[:1].isupper()
+    shouted = title.isupper() and rest[:1].isupper() and not rest.split()[0].isupper()
+    ended = not rest or text.strip()[m.end() - 1] in ".:-—" or own_line or shouted
     return title if ended else ""
