@@ -156,7 +156,7 @@ def main() -> None:
     model = clause_model.default()
     rows = load(args.contracts)
     for r in rows:
-        r["scored"] = findings.score_units(findings.page_units(r["texts"]), model)
+        r["scored"] = findings.score_pages(r["texts"], model)
 
     cats = per_category(rows, model)
     print(f"\n## 1. Direct answers per category ({len(rows)} dev contracts; * = routed without the LLM)\n")

@@ -65,7 +65,7 @@ def cer(truth: list[str], read: list[str], spaces: bool = True) -> float:
 
 
 def locate_recall(texts: list[str], row: dict, model, embed) -> dict[str, list[float]]:
-    scored = findings.score_units(findings.page_units(texts), model)
+    scored = findings.score_pages(texts, model)
     out: dict[str, list[float]] = defaultdict(list)
     by_cat: dict[str, set[int]] = defaultdict(set)
     for c in row["clauses"]:

@@ -91,7 +91,7 @@ def main() -> None:
             cat = cats[i % len(cats)]
             question = cuad.question(cat)
             texts = row["pages_text"]
-            scored = findings.score_units(findings.page_units(texts), model)
+            scored = findings.score_pages(texts, model)
             clause = findings.page_scores(scored, [cat], len(texts))
             located = [r.page for r in rank_pages(texts, question, [cat], None, clause=clause, top_k=5)]
             evidence = [f for f in findings.findings(scored, [cat]) if f.page in set(located)]

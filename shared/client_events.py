@@ -72,6 +72,7 @@ class Evidence(Payload):
     quote: str = Field(description="verbatim from the page")
     category: str = Field(description="a CUAD clause category, or `Question` for a question that names none")
     score: float
+    categories: list[str] = Field(default_factory=list, description="every category of this clause, best first (`category` is the first)")
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
 
 
@@ -92,11 +93,26 @@ class Fact(Payload):
     scope: Literal["mutual", "one_party"] | None = Field(None, description="only on `bound` facts")
 
 
+class Term(Payload):
+    """One term of a clause's typed record (a cap's basis, a notice period, a governing law)."""
+
+    category: str = Field(description="the clause category the term belongs to")
+    name: str = Field(description="cap, notice_period, term_length, end_date, renewal_length, law, warranty_period, restriction_period, ...")
+    stated: bool | None = Field(description="true: quoted in `text`; false: the whole clause was read and holds nothing that could state it; null: it holds figures none of which reads as this term (nothing is claimed)")
+    text: str | None = Field(None, description="verbatim from the clause; null when not stated")
+    value: float | str | None = Field(None, description="normalised: a number (days for periods, the sum for amounts) or a name")
+    unit: str | None = Field(None, description="days, a currency code, ...; null for names")
+
+
 class Finding(Payload):
-    category: str
+    """One clause: its quote once, with every category it belongs to."""
+
+    category: str = Field(description="its best category")
+    categories: list[str] = Field(default_factory=list, description="every category of this clause, best first")
     page: int = Field(ge=1)
-    quote: str = Field(description="verbatim, occurs on the page")
+    quote: str = Field(description="verbatim, occurs on the page: the whole clause")
     score: float
+    terms: list[Term] = Field(default_factory=list, description="the clause's terms for its categories, each quoted or said not to be stated")
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
     risk: str = Field(description="a neutral note from the clause's own words")
     facts: list[Fact]

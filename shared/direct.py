@@ -63,7 +63,7 @@ def no_llm(question: str, categories: list[str]) -> bool:
 def answer(category: str, found: list[Finding], searched_pages: int) -> str:
     """The final's answer for a routed question: the best clause quoted with its page and the
     figures in it, or that none was found. Only the contract's words and where they are."""
-    mine = [f for f in found if f.category == category]
+    mine = [f for f in found if category in f.categories]
     if not mine:
         return f"No {category} clause was found in the {searched_pages} pages searched."
     top = mine[0]

@@ -204,6 +204,11 @@ def _scan(text: str) -> list[tuple[int, int, dict]]:
     return out
 
 
+def scan(text: str) -> list[tuple[int, int, dict]]:
+    """(start, end, figure) for each figure of ``text``, in order: ``extract`` with offsets."""
+    return _scan(text)
+
+
 def extract(text: str, page: int) -> list[dict]:
     """Every figure of ``text`` in order: ``{"kind", "text", "value", "unit", "page"}``.
 

@@ -38,16 +38,24 @@ class Unit:
 
 @dataclass(frozen=True)
 class Finding:
+    """One clause: its best category, and every other category it was found for (``also``)."""
+
     category: str
     page: int
-    quote: str     # the unit's text, whitespace collapsed (quote_on_page ignores whitespace)
+    quote: str     # the clause's text, whitespace collapsed (quote_on_page ignores whitespace)
     score: float
     continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
+    also: tuple[tuple[str, float], ...] = ()  # (category, score) of the same clause, best first
+
+    @property
+    def categories(self) -> list[str]:
+        return [self.category, *(c for c, _ in self.also)]
 
     def as_dict(self) -> dict:
         """The finding as events carry it: a clause that runs over the page break has its rest
-        under ``continues`` ({"page", "quote"}), each part quoted on its own page."""
-        out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score}
+        under ``continues`` ({"page", "quote"}), each part quoted on its own page; a clause of
+        several categories lists them all under ``categories`` (best first)."""
+        out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score, "categories": self.categories}
         if self.continued:
             out["continues"] = {"page": self.page + 1, "quote": self.continued}
         return out
@@ -70,6 +78,7 @@ class Scored:
     units: list[Unit]
     scores: np.ndarray   # (len(units), len(model.categories))
     model: ClauseModel
+    texts: tuple[str, ...] = ()  # the page texts the units were cut from: a clause of several units is quoted from them
 
     def column(self, category: str) -> np.ndarray:
         return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
@@ -97,8 +106,13 @@ def page_units(texts: list[str]) -> list[Unit]:
     return out
 
 
-def score_units(units: list[Unit], model: ClauseModel) -> Scored:
-    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model)
+def score_units(units: list[Unit], model: ClauseModel, texts: list[str] | tuple[str, ...] = ()) -> Scored:
+    """Scores of ``units`` (cut from ``texts``, which clauses of several units are quoted from)."""
+    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model, tuple(texts))
+
+
+def score_pages(texts: list[str], model: ClauseModel) -> Scored:
+    return score_units(page_units(texts), model, texts)
 
 
 class ScoreCache:
@@ -131,7 +145,7 @@ class ScoreCache:
         hit = self.get(key)
         if hit is not None:
             return hit
-        scored = score_units(page_units(texts), model)
+        scored = score_pages(texts, model)
         self.put(key, scored)
         return scored
 
@@ -147,23 +161,84 @@ def page_scores(scored: Scored, categories: list[str], n_pages: int) -> np.ndarr
 
 
 def findings(scored: Scored, categories: list[str], pages: set[int] | None = None, *, per_category: int = 25) -> list[Finding]:
-    """Units at or above their category's operating threshold, best first within a category.
-
-    A unit may be found for several categories (a cap with its carve-out is Cap On Liability
-    and Uncapped Liability at once).
+    """One finding per clause: the units at or above a category's operating threshold, joined
+    where they are one clause, and clauses of several categories joined into one finding (two
+    findings never quote the same text). Best first within a category, in the order asked.
     """
-    out = []
-    for cat in categories:
-        col, thr = scored.column(cat), scored.model.threshold(cat)
-        idx = [i for i in np.argsort(-col, kind="stable") if col[i] >= thr and (pages is None or scored.units[i].page in pages)]
-        # The rest of a clause found over a page break is in that finding: not one of its own.
-        idx = [i for i in idx if not (i > 0 and scored.units[i - 1].continued and i - 1 in idx)]
-        out += [_finding(cat, scored.units[i], float(col[i])) for i in idx[:per_category]]
-    return out
+    ranges = [(a, b, cat, score) for cat in categories for a, b, score in clause_ranges(scored, cat, pages)[:per_category]]
+    out = [_card(scored, group) for group in _overlapping(ranges)]
+    order = {c: i for i, c in enumerate(categories)}
+    return sorted(out, key=lambda f: (order[f.category], -f.score))
 
 
-def _finding(category: str, unit: Unit, score: float) -> Finding:
-    return Finding(category, unit.page, " ".join(unit.text.split()), round(score, 4), " ".join(unit.continued.split()))
+def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) -> list[tuple[int, int, float]]:
+    """(first unit, last unit, best score) of each clause found for ``category``, best first.
+
+    A unit over the threshold is a clause, with its rest over a page break; the next unit joins
+    it when the clause has not ended (no stop: a sentence cut at a line or a page break).
+    """
+    if category not in scored.model.index:
+        return []
+    col, thr = scored.column(category), scored.model.threshold(category)
+    units = scored.units
+    out: list[list] = []
+    for i in np.flatnonzero(col >= thr):
+        if pages is not None and units[i].page not in pages:
+            continue
+        last = i + 1 if units[i].continued and i + 1 < len(units) else i
+        if out and (i <= out[-1][1] or (i == out[-1][1] + 1 and _joins(units[out[-1][1]], units[i]))):
+            out[-1][1] = max(out[-1][1], last)
+            out[-1][2] = max(out[-1][2], float(col[i]))
+        else:
+            out.append([int(i), int(last), float(col[i])])
+    return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
+
+
+def _joins(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` goes on with the clause ``prev`` ends: same page, and ``prev`` stopped
+    mid-sentence."""
+    return prev.page == unit.page and not prev.text.rstrip().endswith(_ENDS)
+
+
+def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:
+    """Ranges grouped where they share a unit (sweep over starts)."""
+    groups: list[list] = []
+    end = -1
+    for r in sorted(ranges, key=lambda r: (r[0], r[1])):
+        if groups and r[0] <= end:
+            groups[-1].append(r)
+            end = max(end, r[1])
+        else:
+            groups.append([r])
+            end = r[1]
+    return groups
+
+
+def _card(scored: Scored, group: list[tuple[int, int, str, float]]) -> Finding:
+    a, b = min(r[0] for r in group), max(r[1] for r in group)
+    best: dict[str, float] = {}
+    for _, _, cat, score in group:
+        best[cat] = max(best.get(cat, 0.0), score)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    quote, continued = _quote(scored, a, b)
+    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]))
+
+
+def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:
+    """The text of units ``a``..``b`` verbatim from their pages (whitespace collapsed): on the
+    first unit's page, and its rest on the next page."""
+    units = scored.units
+    first = units[a]
+    if a == b:
+        return " ".join(first.text.split()), " ".join(first.continued.split())
+    same = [u for u in units[a : b + 1] if u.page == first.page]
+    rest = [u for u in units[a : b + 1] if u.page == first.page + 1]
+    if scored.texts:
+        text = scored.texts[first.page - 1][first.start : same[-1].end]
+        more = scored.texts[first.page][rest[0].start : rest[-1].end] if rest else ""
+    else:  # no page texts kept: the units themselves (their gaps are whitespace in practice)
+        text, more = " ".join(u.text for u in same), " ".join(u.text for u in rest)
+    return " ".join(text.split()), " ".join(more.split())
 
 
 def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
@@ -172,7 +247,7 @@ def absent(scored: Scored, found: list[Finding], categories: list[str], searched
     scores, so their absence is never claimed; nor is anything when no page had text."""
     if searched_pages == 0:
         return []
-    have = {f.category for f in found}
+    have = {c for f in found for c in f.categories}
     return [{"category": c, "searched_pages": searched_pages} for c in categories if c in scored.model.index and c not in have]
 
 
@@ -189,4 +264,4 @@ def question_spans(units: list[Unit], question: str, *, limit: int = 12) -> list
     qwords = content_words(question)
     scored = [(len(qwords & content_words(u.text)), i) for i, u in enumerate(units)]
     best = sorted((t for t in scored if t[0] >= 2), key=lambda t: (-t[0], t[1]))[:limit]
-    return [_finding("Question", units[i], float(n)) for n, i in best]
+    return [Finding("Question", units[i].page, " ".join(units[i].text.split()), float(n), " ".join(units[i].continued.split())) for n, i in best]

@@ -36,7 +36,7 @@ _RX: dict[str, list[re.Pattern]] = {
     "multiple": [
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
-            r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|equal\s+to|up\s+to)[\s,]+(?!(?:and|or)\b)"
+            r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
             r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt))[\w(\[])"),
     ],
     "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
@@ -45,7 +45,11 @@ _RX: dict[str, list[re.Pattern]] = {
         _i(
             rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
             rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),
-        _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+of\s+(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}"),
+        # "written notice ninety (90) days in advance", "notice of at least 30 days"
+        _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
+        # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"
+        _i(rf"\b(?:notice|notif(?:y|ies|ication))\b[^.;]{{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
+           rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:the\s+)?\w+)?"),
         _i(
             rf"\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+)?{_DUR}\s+(?:prior\s+to|before|in\s+advance\s+of)\s+{_END}"
             r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),
@@ -100,7 +104,9 @@ _RX: dict[str, list[re.Pattern]] = {
     "date": [DATE],
     # A restriction that lasts as long as the contract, and perhaps a tail after it.
     "term_period": [_i(
-        rf"\b(?:during|for|throughout)\s+the\s+(?:term|Term|TERM)(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|Term|TERM)(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
+        rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
         rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
     "coverage": [_i(
         r"\b(?:(?:commercial\s+|comprehensive\s+)?general\s+liability|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
@@ -287,12 +293,13 @@ def _q(texts: list[str]) -> str:
     return ", ".join(f"“{' '.join(t.split())}”" for t in texts[:3])
 
 
-def risk_note(category: str, quote: str) -> dict:
+def risk_note(category: str, quote: str, *, may_say_absent: bool = True) -> dict:
     """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
 
     Returns ``{"risk", "facts", "risk_source": "template"}``. The note restates only what the
     clause says (facts in typographic quotes) or that it does not state a key item, and ends with
-    the category's generic checklist line.
+    the category's generic checklist line. ``may_say_absent=False``: the note does not say a key
+    item is missing (the caller could not rule out that the clause states it).
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote)
@@ -312,7 +319,7 @@ def risk_note(category: str, quote: str) -> dict:
         label = labels.get(kinds[0], _LABEL[kinds[0]])
         if texts:
             parts.append(f"{label} {_q(texts)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts)}.")
-        elif tok.endswith("*"):
+        elif tok.endswith("*") and may_say_absent:
             parts.append(missing if first_key and missing else f"No {_WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
     if cat:

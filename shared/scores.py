@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from shared.clause_model import ClauseModel
-from shared.findings import Scored, ScoreCache, page_units, score_units
+from shared.findings import Scored, ScoreCache, page_units, score_pages
 from shared.state import State
 
 RunCpu = Callable[..., Awaitable]
@@ -32,7 +32,7 @@ class SharedScores:
         hit = await self.peek(sha, texts)
         if hit is not None:
             return hit
-        scored = await self.run_cpu(score_units, page_units(texts), self.model)
+        scored = await self.run_cpu(score_pages, texts, self.model)
         await self.state.put_scores(sha, self.model.version, scored.scores)
         self.cache.put(sha, scored)
         return scored
@@ -49,6 +49,6 @@ class SharedScores:
         units = page_units(texts)
         if stored.shape != (len(units), len(self.model.categories)):
             return None  # the splitter changed since they were stored
-        scored = Scored(units, stored, self.model)
+        scored = Scored(units, stored, self.model, tuple(texts))
         self.cache.put(sha, scored)
         return scored

@@ -6,7 +6,7 @@ import hashlib
 import re
 from typing import Any
 
-from shared import clauses, findings, risk, splitter
+from shared import clauses, findings, risk, splitter, terms
 
 PROMPT_VERSION = "v3"
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
@@ -129,10 +129,22 @@ def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple
 
 
 def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
-    """Findings from the clause model, independent of the LLM; each with a risk note made from
-    the clause's own words (its facts are verbatim fragments of the quote)."""
-    out = []
-    for f in found:
-        note = risk.risk_note(f.category, f"{f.quote} {f.continued}".strip())  # the whole clause, over a page break too
-        out.append({**f.as_dict(), "risk": note["risk"], "facts": note["facts"], "risk_source": note["risk_source"]})
-    return out
+    """Findings from the clause model, independent of the LLM: one per clause, with a risk note
+    for each of its categories made from the clause's own words (its facts are verbatim
+    fragments of the quote) and its terms (each quoted, or said not to be stated only when the
+    whole clause states nothing that could be it)."""
+    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip())} for f in found]
+
+
+def clause_notes(categories: list[str], text: str) -> dict[str, Any]:
+    """``risk``, ``facts``, ``terms`` and ``risk_source`` of one clause (``text``: all of it,
+    over a page break too) for each of its categories; notes of several categories are
+    labelled with theirs."""
+    notes, facts, record = [], [], []
+    for cat in categories:
+        got = terms.terms(cat, text)
+        note = risk.risk_note(cat, text, may_say_absent=all(t["stated"] is False for t in got))
+        notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
+        facts += [x for x in note["facts"] if x not in facts]
+        record += [{**t, "category": cat} for t in got]
+    return {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}

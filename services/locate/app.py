@@ -40,6 +40,6 @@ def warm_up(loc: Locator) -> None:
     for, past analyze's locate deadline on a busy machine."""
     pages = ["The total liability of the Supplier shall not exceed the fees paid.", "Either party may terminate this Agreement on notice."]
     cats = routing.route("What is the cap on liability?", loc.embed).categories
-    scored = findings.score_units(findings.page_units(pages), loc.model)
+    scored = findings.score_pages(pages, loc.model)
     loc.rank(pages, "What is the cap on liability?", "", cats, scored)
     loc.rank(pages, "What are the main points?", "", [], None)  # the dense path, when it is on

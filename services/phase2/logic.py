@@ -32,7 +32,7 @@ def summary_is_safe(summary: str, page_text: str) -> bool:
 
 def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[str]:
     """What the located pages leave open, phrased as questions."""
-    found = {e.category for e in evidence}
+    found = {c for e in evidence for c in e.categories}
     qs = [f"Does the contract address {c} outside the located pages?" for c in cats if c not in found]
     if not cats:
         qs.append("Which clause category does the question concern?")
@@ -53,7 +53,7 @@ def draft_evidence(
         units = [u for u in findings.page_units(page_texts) if u.page in wanted]
         if not scorable:
             return findings.question_spans(units, question, limit=limit)
-        scored = findings.score_units(units, model)
+        scored = findings.score_units(units, model, page_texts)
     return findings.best_spans(scored, scorable, wanted, limit=limit)
 
 

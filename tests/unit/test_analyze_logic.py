@@ -8,7 +8,7 @@ LIABILITY = ["Cap On Liability", "Uncapped Liability"]
 
 
 def scored(texts):
-    return findings.score_units(findings.page_units(texts), MODEL)
+    return findings.score_pages(texts, MODEL)
 
 
 def found(texts, cats=LIABILITY):

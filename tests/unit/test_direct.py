@@ -8,7 +8,7 @@ from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
 MODEL = clause_model.default()
-SCORED = findings.score_units(findings.page_units(TEXTS), MODEL)
+SCORED = findings.score_pages(TEXTS, MODEL)
 
 ROUTED = [
     ("What is the governing law?", ["Governing Law"]),

@@ -47,7 +47,7 @@ def test_a_document_is_scored_once_per_sha256():
 
 
 def test_page_scores_are_the_best_span_per_page():
-    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    scored = findings.score_pages(TEXTS, MODEL)
     per_page = findings.page_scores(scored, ["Cap On Liability"], len(TEXTS))
     assert int(np.argmax(per_page)) + 1 == 3
     assert per_page[2] == scored.column("Cap On Liability").max()
@@ -55,7 +55,7 @@ def test_page_scores_are_the_best_span_per_page():
 
 
 def test_findings_keep_the_threshold_and_the_pages_asked():
-    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    scored = findings.score_pages(TEXTS, MODEL)
     found = findings.findings(scored, ["Cap On Liability", "Governing Law"])
     assert {f.category for f in found} == {"Cap On Liability", "Governing Law"}
     assert all(f.score >= MODEL.threshold(f.category) for f in found)
@@ -66,7 +66,7 @@ def test_findings_keep_the_threshold_and_the_pages_asked():
 
 
 def test_an_unknown_category_finds_nothing():
-    scored = findings.score_units(findings.page_units(TEXTS), MODEL)
+    scored = findings.score_pages(TEXTS, MODEL)
     assert findings.findings(scored, ["Not A Category"]) == []
 
 
@@ -97,3 +97,65 @@ def test_a_clause_over_a_page_break_is_scored_whole_and_quoted_with_both_pages()
 def test_a_page_that_ends_a_sentence_or_opens_a_heading_continues_nothing():
     texts = ["The Supplier shall deliver the goods on time.", "the next page starts low but the last one ended.", "5. PAYMENT\nIt goes on and on and", "6. TERM\nThis Agreement lasts two years."]
     assert not [u for u in findings.page_units(texts) if u.continued]
+
+
+# --- one finding per clause ---------------------------------------------------------------------
+
+
+class FixedModel:
+    """A stand-in clause model with fixed scores per unit text (named: it simulates a model whose
+    scores we choose, to test how units become findings)."""
+
+    def __init__(self, scores: dict[str, dict[str, float]]):
+        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law"]
+        self.index = {c: i for i, c in enumerate(self.categories)}
+        self._scores = scores
+
+    def score(self, spans, contexts=None):
+        return np.array([[next((v.get(c, 0.0) for k, v in self._scores.items() if k in s), 0.0) for c in self.categories] for s in spans], np.float32)
+
+    def threshold(self, category):
+        return 0.5
+
+
+PAGE = (
+    "12. LIMITATION OF LIABILITY\n"
+    "The Supplier's total liability under this Agreement shall not exceed the fees paid by the Customer\n"
+    "in the twelve months before the claim, except for claims of gross negligence.\n"
+    "This Agreement is governed by the laws of the State of Delaware.\n"
+)
+
+
+def _scored(scores):
+    texts = [PAGE]
+    return findings.score_units(findings.page_units(texts), FixedModel(scores), texts)
+
+
+def test_a_clause_of_two_categories_is_one_finding_with_both():
+    scored = _scored({"total liability": {"Cap On Liability": 0.9, "Uncapped Liability": 0.7}, "governed": {"Governing Law": 0.95}})
+    found = findings.findings(scored, ["Cap On Liability", "Uncapped Liability", "Governing Law"])
+    assert [f.categories for f in found] == [["Cap On Liability", "Uncapped Liability"], ["Governing Law"]]
+    cap = found[0].as_dict()
+    assert cap["categories"] == ["Cap On Liability", "Uncapped Liability"] and cap["quote"].endswith("gross negligence.")
+    assert findings.absent(scored, found, ["Uncapped Liability", "Governing Law"], 1) == []
+
+
+def test_findings_never_quote_overlapping_text():
+    scored = _scored({"total liability": {"Cap On Liability": 0.9}, "governed": {"Governing Law": 0.95, "Cap On Liability": 0.6}})
+    found = findings.findings(scored, ["Cap On Liability", "Governing Law"])
+    spans = sorted((PAGE.find(f.quote.split()[0]), f.quote) for f in found)
+    quotes = [" ".join(q.split()) for _, q in spans]
+    assert len(quotes) == len(set(quotes)) == 2
+    assert all(clauses.quote_on_page(q, PAGE) for q in quotes)
+    law = next(f for f in found if "Governing Law" in f.categories)
+    assert law.categories == ["Governing Law", "Cap On Liability"]
+
+
+def test_a_sentence_cut_at_a_line_is_one_finding_quoting_all_of_it():
+    text = "8. Liability.\nIn no event shall the liability of Supplier exceed\n\nthe amount received by Supplier hereunder. Other text follows here."
+    units = findings.page_units([text])
+    assert len([u for u in units if "liability of Supplier" in u.text or "amount received" in u.text]) == 2  # a blank line cut it
+    scored = findings.score_units(units, FixedModel({"liability of Supplier": {"Cap On Liability": 0.8}, "amount received": {"Cap On Liability": 0.6}}), [text])
+    (cap,) = findings.findings(scored, ["Cap On Liability"])
+    assert cap.quote == "In no event shall the liability of Supplier exceed the amount received by Supplier hereunder."
+    assert cap.score == 0.8 and clauses.quote_on_page(cap.quote, text)

@@ -41,10 +41,10 @@ def test_the_clause_model_names_the_categories_of_each_generated_page():
     model = clause_model.default()
     for contract in (make_contract(), make_chinese_contract()):
         texts = pdf.page_texts(contract.data)
-        cats = page_categories(findings.score_units(findings.page_units(texts), model), len(texts))
+        cats = page_categories(findings.score_pages(texts, model), len(texts))
         assert len(cats) == len(texts)
     texts = pdf.page_texts(make_contract().data)
-    cats = page_categories(findings.score_units(findings.page_units(texts), model), len(texts))
+    cats = page_categories(findings.score_pages(texts, model), len(texts))
     assert "Cap On Liability" in cats[2] and "Termination For Convenience" in cats[3]
     assert summarize_page(texts[2], 160, cats[2]).startswith("5. LIMITATION OF LIABILITY; 6. INDEMNIFICATION — Cap On Liability")
 
