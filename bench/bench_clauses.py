@@ -1,31 +1,29 @@
-"""Clause quality on CUAD dev: the clause model against the previous regex extraction, side by
-side in one run (a benchmark, not a test).
+"""Clause quality on CUAD dev, one finding per clause as the product shows it, this tree and the
+previous main side by side in one run (a benchmark, not a test).
 
 Over every dev contract × each of the 37 clause categories (Document Name, Parties, Agreement
-Date and Effective Date aside), including the pairs with no labelled clause:
+Date and Effective Date aside), one category asked at a time, including the pairs with no
+labelled clause: precision and clause recall by CUAD's rule (word-set Jaccard ≥ 0.5) and by the
+old rule beside it (a fragment inside a labelled clause counted too), fragments, findings
+repeating a clause, no-clause accuracy and "not found" for a labelled category, per category
+and micro-averaged (bench/clause_eval.py defines each).
 
-- finding precision and clause recall at the operating point (per-category thresholds of the
-  model; every pattern hit for the regexes), per category and micro-averaged;
-- precision at 80% clause recall and AUPR from the scores (the model only: regex hits are
-  not scores);
-- no-clause accuracy: of the contract-category pairs with no labelled clause, the share with
-  no finding of that category;
-- the time the model adds: scoring the spans of one located page set (draft) and of the
-  whole contract (final and locate), per contract.
+``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
+contracts in a subprocess (bench/clause_findings_dump.py). ``run`` and ``Tally`` below are the
+unit-level measures the other benchmarks reuse (bench_furniture, bench_ocr).
 
-A finding is correct when its word-set Jaccard with a labelled clause of its category is
-≥ 0.5 or its words lie inside one as a run (shared.cuad.matches); a labelled clause is
-recalled when a finding matches it.
-
-    .venv/bin/python bench/bench_clauses.py [--contracts 100] [--model models/clause] [--json out.json]
+    .venv/bin/python bench/bench_clauses.py [--contracts 100] [--previous REV] [--json out.json]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
+import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from datetime import datetime, timezone
@@ -36,7 +34,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import legacy_regex  # noqa: E402
+from bench import clause_eval, clause_findings_dump, legacy_regex  # noqa: E402
 from shared import cuad, layout, pdf  # noqa: E402
 from shared.clause_model import ClauseModel  # noqa: E402
 from shared.findings import page_units  # noqa: E402
@@ -159,21 +157,57 @@ def table(res: dict) -> str:
     return "\n".join(lines)
 
 
+def clause_level(rows: list[dict], cats: list[str], model_dir: Path, previous: str | None, contracts: int) -> dict:
+    """CUAD's rule per method: this tree's findings and, with ``previous``, those of that git
+    revision (checked out beside, run in a subprocess on the same contracts)."""
+    here = {k: v for k, v in clause_findings_dump.dump(rows, ClauseModel.load(model_dir), cats).items()}
+    out = {"this": clause_eval.score(rows, cats, _keyed(here))}
+    if previous:
+        with tempfile.TemporaryDirectory() as tmp:
+            tree, dumped = Path(tmp) / "tree", Path(tmp) / "findings.json"
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(tree), previous], check=True, capture_output=True)
+            try:
+                env = {**os.environ, "PYTHONPATH": str(tree), "CLAUSEFLOW_CUAD_DIR": str(cuad.cuad_dir())}
+                cmd = [sys.executable, str(ROOT / "bench" / "clause_findings_dump.py"), "--model", str(tree / "models" / "clause"), "--contracts", str(contracts), "--out", str(dumped)]
+                subprocess.run(cmd, check=True, env=env, cwd=tmp)
+                out["previous"] = clause_eval.score(rows, cats, _keyed(json.loads(dumped.read_text())))
+            finally:
+                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False, capture_output=True)
+    return out
+
+
+def _keyed(d: dict[str, list[str]]) -> dict[tuple[str, str], list[str]]:
+    return {tuple(k.split("\x1f")): v for k, v in d.items()}
+
+
+def clause_table(res: dict) -> str:
+    names = [n for n in ("previous", "this") if n in res]
+    head = "| category | clauses | " + " | ".join(f"{n} {m}" for n in names for m in ("P", "R", "P old rule", "R old rule", "fragments", "repeats", "no-clause", "not found")) + " |"
+    lines = [head, "|" + "---|" * (2 + 8 * len(names))]
+    cats = ["**micro**", *res["this"]["per_category"]]
+    for cat in cats:
+        rows = [res[n]["micro"] if cat == "**micro**" else res[n]["per_category"][cat] for n in names]
+        cells = [fmt(r[k]) for r in rows for k in ("precision", "recall", "precision_old", "recall_old", "fragments", "repeats", "no_clause_acc", "not_found")]
+        lines.append(f"| {cat} | {rows[-1]['clauses']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--contracts", type=int, default=100)
     ap.add_argument("--model", type=Path, default=ROOT / "models" / "clause")
+    ap.add_argument("--previous", help="a git revision (the previous main) measured side by side in the same run")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     if not cuad.available():
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     model = ClauseModel.load(args.model)
     cats = [c for c in model.categories if c not in cuad.NON_CLAUSE]
-    rows = load_dev(args.contracts)
-    res = run(rows, model, cats)
-    res["meta"] = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": f"{platform.machine()}, {platform.processor() or ''} {__import__('os').cpu_count()} cores", "contracts": len(rows)}
-    print(table(res))
-    print(json.dumps({"micro": res["micro"], "timing": res["timing"]}, indent=1))
+    rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[: args.contracts]
+    res = clause_level(rows, cats, args.model, args.previous, args.contracts)
+    res["meta"] = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": f"{platform.machine()}, {platform.processor() or ''} {os.cpu_count()} cores", "contracts": len(rows), "previous": args.previous}
+    print(clause_table(res))
+    print(json.dumps({k: v["micro"] for k, v in res.items() if k != "meta"}, indent=1))
     if args.json:
         args.json.write_text(json.dumps(res, indent=1))
 

@@ -128,3 +128,43 @@ def test_a_clause_the_contract_lacks_is_reported_absent(liability_review):
     final = evs[-1]["data"]
     assert {"category": "Source Code Escrow", "searched_pages": sum(1 for t in layout.strip(pdf.page_texts(DEV / "pdf" / row["file"])) if t.strip())} in final["absent"]
     assert not [f for f in final["findings"] if f["category"] == "Source Code Escrow"]
+
+
+UPPER_CASE_CAP = "SFGFINANCIALCORP_05_12_2009-EX-10.1-SOFTWARE LICENSE AND MAINTENANCE AGREEMENT.PDF"
+
+
+@pytest.fixture(scope="module")
+def upper_case_review(stack):
+    """The liability question on a real contract whose liability section is in capitals, its
+    cap's basis ("ONE HALF OF THE AMOUNT PAID BY THE LICENSEE") on the clause's second line."""
+    import httpx
+
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
+        r, _ = submit(c, (DEV / "pdf" / UPPER_CASE_CAP).read_bytes(), "Mark every liability and termination clause and explain the risk", filename=UPPER_CASE_CAP)
+        assert r.status_code == 202, r.text
+        return events(c, r.json()["request_id"])
+
+
+def _offsets(quote: str, page: str) -> tuple[int, int]:
+    text, q = clauses.normalise(page), clauses.normalise(quote)
+    at = text.find(q)
+    assert at >= 0, quote
+    return at, at + len(q)
+
+
+def test_an_upper_case_cap_is_one_card_with_its_basis_quoted(upper_case_review):
+    final = upper_case_review[-1]["data"]
+    assert upper_case_review[-1]["type"] == "final", upper_case_review[-1]
+    texts = layout.strip(pdf.page_texts(DEV / "pdf" / UPPER_CASE_CAP))
+    cap = [f for f in final["findings"] if "AMOUNT PAID BY THE LICENSEE" in f["quote"]]
+    assert len(cap) == 1, [f["quote"][:80] for f in final["findings"]]
+    (cap,) = cap
+    assert "Cap On Liability" in cap["categories"]
+    assert cap["quote"].startswith("(b) IN NO EVENT SHALL LICENSOR'S AGGREGATE") and cap["quote"].endswith("HEREUNDER."), cap["quote"]
+    term = next(t for t in cap["terms"] if t["category"] == "Cap On Liability" and t["name"] == "cap")
+    assert term["stated"] is True and "AMOUNT PAID BY THE LICENSEE" in term["text"] and term["text"] in cap["quote"]
+    assert "No amount or basis" not in cap["risk"]
+    # One card per clause: no two findings quote the same text, whatever their categories.
+    spans = sorted((f["page"], *_offsets(f["quote"], texts[f["page"] - 1])) for f in final["findings"])
+    for (p1, a1, b1), (p2, a2, b2) in zip(spans, spans[1:]):
+        assert p1 != p2 or b1 <= a2, (p1, a1, b1, a2, b2)

@@ -1,0 +1,83 @@
+"""Clause-level scoring of findings against CUAD's labels, by CUAD's rule and the old one.
+
+CUAD's rule: a finding is correct when its word-set Jaccard with a labelled clause of its
+category is ≥ 0.5; a labelled clause is recalled when a finding matches it so. The old rule
+also counted a finding whose words lie inside a labelled clause as one run ("inside"), which
+scores every fragment of a clause as correct. Besides precision and recall, per category:
+
+- fragments: findings inside a labelled clause of their category with Jaccard < 0.5;
+- repeats: findings that match (either rule) a labelled clause an earlier finding of the same
+  contract and category already matched (findings are taken best first);
+- no-clause accuracy: contract-category pairs with no labelled clause and no finding;
+- "not found": pairs with a labelled clause and no finding at all.
+
+``findings`` is ``{(file, category): [quote, ...]}``, best first, each quote the whole clause
+as shown (its rest over a page break included).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+
+from shared import cuad
+
+
+def _sets(text: str) -> tuple[list[str], set[str]]:
+    w = cuad.words(text.replace("<omitted>", " "))
+    return w, set(w)
+
+
+def _jaccard(a: set[str], b: set[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def _inside(q: list[str], c: list[str]) -> bool:
+    return bool(q) and len(q) <= len(c) and f" {' '.join(q)} " in f" {' '.join(c)} "
+
+
+def score(rows: list[dict], cats: list[str], findings: dict[tuple[str, str], list[str]]) -> dict:
+    """Per category and micro: the counts above, and the rates made from them."""
+    per: dict[str, Counter] = defaultdict(Counter)
+    for row in rows:
+        by_cat = defaultdict(list)
+        for c in row["clauses"]:
+            by_cat[c["category"]].append(_sets(c["text"]))
+        for cat in cats:
+            labelled = by_cat.get(cat, [])
+            quotes = [_sets(q) for q in findings.get((row["file"], cat), [])]
+            t = per[cat]
+            t["findings"] += len(quotes)
+            t["clauses"] += len(labelled)
+            if not labelled:
+                t["absent_pairs"] += 1
+                t["absent_ok"] += not quotes
+            else:
+                t["present_pairs"] += 1
+                t["not_found"] += not quotes
+            strict_hit, loose_hit = set(), set()
+            for qw, qs in quotes:
+                strict = {j for j, (_, cs) in enumerate(labelled) if _jaccard(qs, cs) >= 0.5}
+                inside = {j for j, (cw, _) in enumerate(labelled) if _inside(qw, cw)}
+                t["correct"] += bool(strict)
+                t["correct_old"] += bool(strict | inside)
+                t["fragments"] += bool(inside - strict) and not strict
+                t["repeats"] += bool(strict | inside) and (strict | inside) <= loose_hit
+                strict_hit |= strict
+                loose_hit |= strict | inside
+            t["recalled"] += len(strict_hit)
+            t["recalled_old"] += len(loose_hit)
+    micro = sum(per.values(), Counter())
+    return {"micro": rates(micro), "per_category": {c: rates(per[c]) for c in cats}}
+
+
+def rates(t: Counter) -> dict:
+    def div(a: float, b: float) -> float:
+        return a / b if b else float("nan")
+
+    return {
+        "precision": div(t["correct"], t["findings"]), "recall": div(t["recalled"], t["clauses"]),
+        "precision_old": div(t["correct_old"], t["findings"]), "recall_old": div(t["recalled_old"], t["clauses"]),
+        "fragments": div(t["fragments"], t["findings"]), "repeats": div(t["repeats"], t["findings"]),
+        "no_clause_acc": div(t["absent_ok"], t["absent_pairs"]), "not_found": div(t["not_found"], t["present_pairs"]),
+        "findings": t["findings"], "clauses": t["clauses"],
+    }
