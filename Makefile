@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test proto bench bench-quality model clean
+.PHONY: install run test proto bench bench-quality model model-encoder clean
 
 install: $(STAMP)
 
@@ -42,11 +42,18 @@ bench: install
 # Clause quality and locate on CUAD dev, the previous extraction side by side (needs ../shared/data/cuad).
 bench-quality: install
 	$(PY) bench/bench_clauses.py
+	$(PY) bench/bench_terms.py
 	$(PY) bench/bench_locate.py
 
 # Retrain the committed clause model (models/clause/) from CUAD train; make run and make test never train.
 model: install
 	$(PY) scripts/train_clause_model.py
+
+# Retrain the clause encoder (models/clause_encoder/) over the committed clause model's candidates:
+# installs torch's CPU build and transformers for this only; about 1-2 hours on 2 cores.
+model-encoder: install
+	$(PY) -m pip install -q -r requirements-train.txt
+	$(PY) scripts/train_clause_encoder.py
 
 clean:
 	rm -rf var .pytest_cache

@@ -99,9 +99,9 @@ class Term(Payload):
     category: str = Field(description="the clause category the term belongs to")
     name: str = Field(description="cap, notice_period, term_length, end_date, renewal_length, law, warranty_period, restriction_period, ...")
     stated: bool | None = Field(description="true: quoted in `text`; false: the whole clause was read and holds nothing that could state it; null: it holds figures none of which reads as this term (nothing is claimed)")
-    text: str | None = Field(None, description="verbatim from the clause; null when not stated")
-    value: float | str | None = Field(None, description="normalised: a number (days for periods, the sum for amounts) or a name")
-    unit: str | None = Field(None, description="days, a currency code, ...; null for names")
+    text: str | None = Field(description="verbatim from the clause; null when not stated")
+    value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; null when none reads")
+    unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
 
 
 class Finding(Payload):

@@ -29,7 +29,7 @@ async def test_a_document_is_scored_once_across_processes(redis):
     first = await locate.get(sha, TEXTS)
     read = await phase2.peek(sha, TEXTS)
     again = await analyze.get(sha, TEXTS)
-    assert calls == ["score_units"]
+    assert calls == ["score_pages"]
     assert np.array_equal(first.scores, read.scores) and np.array_equal(first.scores, again.scores)
     assert [u.text for u in read.units] == [u.text for u in first.units]
     assert 0 < await redis.ttl(f"doc:{sha}:scores:{model.version}") <= 60
