@@ -8,7 +8,8 @@ old rule beside it (a fragment inside a labelled clause counted too), fragments,
 repeating a clause, no-clause accuracy and "not found" for a labelled category, per category
 and micro-averaged (bench/clause_eval.py defines each).
 
-``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
+``--stages`` measures the TF-IDF model alone, the clause encoder alone and both (the
+ablation), and the time each takes to score a whole contract. ``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
 contracts in a subprocess (bench/clause_findings_dump.py). ``run`` and ``Tally`` below are the
 unit-level measures the other benchmarks reuse (bench_furniture, bench_ocr).
 
@@ -36,6 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import clause_eval, clause_findings_dump, legacy_regex  # noqa: E402
 from shared import cuad, layout, pdf  # noqa: E402
+from shared.clause_encoder import ENCODER_DIR, StagedModel  # noqa: E402
 from shared.clause_model import ClauseModel  # noqa: E402
 from shared.findings import page_units  # noqa: E402
 
@@ -157,11 +159,16 @@ def table(res: dict) -> str:
     return "\n".join(lines)
 
 
-def clause_level(rows: list[dict], cats: list[str], model_dir: Path, previous: str | None, contracts: int) -> dict:
-    """CUAD's rule per method: this tree's findings and, with ``previous``, those of that git
-    revision (checked out beside, run in a subprocess on the same contracts)."""
-    here = {k: v for k, v in clause_findings_dump.dump(rows, ClauseModel.load(model_dir), cats).items()}
-    out = {"this": clause_eval.score(rows, cats, _keyed(here))}
+def load_model(model_dir: Path, stage: str, encoder_dir: Path = ENCODER_DIR):
+    """The TF-IDF model alone, or staged with the clause encoder (shared.clause_encoder)."""
+    tfidf = ClauseModel.load(model_dir)
+    return tfidf if stage == "tfidf" else StagedModel(tfidf, encoder_dir, stage)
+
+
+def clause_level(rows: list[dict], cats: list[str], models: dict, previous: str | None, contracts: int) -> dict:
+    """CUAD's rule per method: this tree's findings with each model and, with ``previous``,
+    those of that git revision (checked out beside, run in a subprocess on the same contracts)."""
+    out = {}
     if previous:
         with tempfile.TemporaryDirectory() as tmp:
             tree, dumped = Path(tmp) / "tree", Path(tmp) / "findings.json"
@@ -173,6 +180,22 @@ def clause_level(rows: list[dict], cats: list[str], model_dir: Path, previous: s
                 out["previous"] = clause_eval.score(rows, cats, _keyed(json.loads(dumped.read_text())))
             finally:
                 subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=False, capture_output=True)
+    for name, model in models.items():
+        out[name] = clause_eval.score(rows, cats, _keyed(clause_findings_dump.dump(rows, model, cats)))
+    return out
+
+
+def scoring_time(rows: list[dict], models: dict) -> dict:
+    """Seconds to score every unit of a contract, per model: median and p95 over the contracts."""
+    out = {}
+    units = [page_units(layout.strip(pdf.page_texts(Path(r["pdf"])))) for r in rows]
+    for name, model in models.items():
+        took = []
+        for us in units:
+            t0 = time.perf_counter()
+            model.score([u.whole for u in us], [u.context for u in us])
+            took.append(time.perf_counter() - t0)
+        out[name] = {"median_s": float(np.median(took)), "p95_s": float(np.percentile(took, 95)), "max_s": float(max(took))}
     return out
 
 
@@ -180,15 +203,16 @@ def _keyed(d: dict[str, list[str]]) -> dict[tuple[str, str], list[str]]:
     return {tuple(k.split("\x1f")): v for k, v in d.items()}
 
 
+METRICS = ("precision", "recall", "precision_old", "recall_old", "fragments", "repeats", "no_clause_acc", "not_found")
+
+
 def clause_table(res: dict) -> str:
-    names = [n for n in ("previous", "this") if n in res]
+    names = [n for n in res if n not in ("meta", "timing")]
     head = "| category | clauses | " + " | ".join(f"{n} {m}" for n in names for m in ("P", "R", "P old rule", "R old rule", "fragments", "repeats", "no-clause", "not found")) + " |"
     lines = [head, "|" + "---|" * (2 + 8 * len(names))]
-    cats = ["**micro**", *res["this"]["per_category"]]
-    for cat in cats:
+    for cat in ["**micro**", *res[names[-1]]["per_category"]]:
         rows = [res[n]["micro"] if cat == "**micro**" else res[n]["per_category"][cat] for n in names]
-        cells = [fmt(r[k]) for r in rows for k in ("precision", "recall", "precision_old", "recall_old", "fragments", "repeats", "no_clause_acc", "not_found")]
-        lines.append(f"| {cat} | {rows[-1]['clauses']} | " + " | ".join(cells) + " |")
+        lines.append(f"| {cat} | {rows[-1]['clauses']} | " + " | ".join(fmt(r[k]) for r in rows for k in METRICS) + " |")
     return "\n".join(lines)
 
 
@@ -196,18 +220,23 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--contracts", type=int, default=100)
     ap.add_argument("--model", type=Path, default=ROOT / "models" / "clause")
+    ap.add_argument("--encoder", type=Path, default=ENCODER_DIR, help="the clause encoder's folder (scripts/train_clause_encoder.py --out)")
+    ap.add_argument("--stages", help="the models measured side by side: tfidf (the TF-IDF model alone), encoder (alone), both; "
+                    "default all three where --encoder holds a model, else tfidf")
     ap.add_argument("--previous", help="a git revision (the previous main) measured side by side in the same run")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     if not cuad.available():
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
-    model = ClauseModel.load(args.model)
-    cats = [c for c in model.categories if c not in cuad.NON_CLAUSE]
+    stages = args.stages or ("tfidf,encoder,both" if (args.encoder / "model.onnx").exists() else "tfidf")
+    models = {stage: load_model(args.model, stage, args.encoder) for stage in stages.split(",")}
+    cats = [c for c in next(iter(models.values())).categories if c not in cuad.NON_CLAUSE]
     rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[: args.contracts]
-    res = clause_level(rows, cats, args.model, args.previous, args.contracts)
+    res = clause_level(rows, cats, models, args.previous, args.contracts)
+    res["timing"] = scoring_time(rows, models)
     res["meta"] = {"date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": f"{platform.machine()}, {platform.processor() or ''} {os.cpu_count()} cores", "contracts": len(rows), "previous": args.previous}
     print(clause_table(res))
-    print(json.dumps({k: v["micro"] for k, v in res.items() if k != "meta"}, indent=1))
+    print(json.dumps({k: v["micro"] for k, v in res.items() if k not in ("meta", "timing")} | {"timing": res["timing"]}, indent=1))
     if args.json:
         args.json.write_text(json.dumps(res, indent=1))
 

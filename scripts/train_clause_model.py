@@ -67,6 +67,20 @@ def contract_units(row: dict, categories: list[str]) -> tuple[list[str], list[st
     return [s.text for s in spans], [s.context for s in spans], y, placed
 
 
+def train_units(categories: list[str]):
+    """Every unit of CUAD train: (texts, contexts, labels (n, C), contract of each unit,
+    placed clauses as (category, unit indices))."""
+    rows = [r for r in cuad.labels("train") if "txt" in r]
+    per = [contract_units(r, categories) for r in rows]
+    texts = [t for p in per for t in p[0]]
+    contexts = [t for p in per for t in p[1]]
+    y = np.concatenate([p[2] for p in per])
+    groups = np.concatenate([np.full(len(p[0]), i) for i, p in enumerate(per)])
+    offsets = np.cumsum([0] + [len(p[0]) for p in per])
+    placed = [(k, idx + offsets[i]) for i, p in enumerate(per) for k, idx in p[3]]
+    return texts, contexts, y, groups, placed
+
+
 def idf_of(counts: sp.csr_matrix) -> np.ndarray:
     n = counts.shape[0]
     df = np.bincount(counts.indices, minlength=counts.shape[1])
@@ -188,15 +202,8 @@ def main() -> None:
     args = ap.parse_args()
     t0 = time.time()
     categories = [c for c in cuad.descriptions() if c not in cuad.NON_CLAUSE]
-    rows = [r for r in cuad.labels("train") if "txt" in r]
-    per = [contract_units(r, categories) for r in rows]
-    texts = [t for p in per for t in p[0]]
-    contexts = [t for p in per for t in p[1]]
-    y = np.concatenate([p[2] for p in per])
-    groups = np.concatenate([np.full(len(p[0]), i) for i, p in enumerate(per)])
-    offsets = np.cumsum([0] + [len(p[0]) for p in per])
-    placed = [(k, idx + offsets[i]) for i, p in enumerate(per) for k, idx in p[3]]
-    print(f"{len(rows)} contracts, {len(texts)} spans, {int((y == 1).any(1).sum())} labelled; {time.time() - t0:.0f}s", flush=True)
+    texts, contexts, y, groups, placed = train_units(categories)
+    print(f"{groups.max() + 1} contracts, {len(texts)} spans, {int((y == 1).any(1).sum())} labelled; {time.time() - t0:.0f}s", flush=True)
 
     oof = out_of_fold(texts, contexts, y, groups, categories, args, t0)
     thresholds = operating_thresholds(oof, y, placed, categories, args.recall)

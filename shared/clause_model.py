@@ -109,9 +109,17 @@ class ClauseModel:
         return cls(cfg["categories"], vocabs, idf, w["coef"].astype(np.float32), w["intercept"], cfg["thresholds"], cfg.get("meta"))
 
 
-@lru_cache(maxsize=1)
-def default() -> ClauseModel:
-    """The committed model, loaded once per process."""
+@lru_cache(maxsize=3)
+def default(stage: str = "tfidf"):
+    """The committed model, loaded once per process: the TF-IDF model, or (``stage`` "both" or
+    "encoder", where ``models/clause_encoder/`` is there) with the clause encoder re-scoring its
+    candidates or alone."""
+    from shared.clause_encoder import ENCODER_DIR, StagedModel  # it builds on this module
+
     model = ClauseModel.load(MODEL_DIR)
     log.info("clause model loaded: %d categories, %s", len(model.categories), model.meta.get("version", "?"))
-    return model
+    if stage == "tfidf" or not (ENCODER_DIR / "model.onnx").exists():
+        return model
+    staged = StagedModel(model, ENCODER_DIR, stage)
+    log.info("clause encoder loaded: stage %s, %s", stage, staged.version)
+    return staged

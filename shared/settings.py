@@ -46,6 +46,10 @@ class CommonSettings(BaseSettings):
     # CPU-bound sections (scoring, ranking, building the draft) run at once per process.
     cpu_slots: int = Field(default=1, ge=1, le=64)
     score_cache_docs: int = Field(default=256, ge=1)  # clause-model scores kept in memory, by document
+    # Which clause model scores: the TF-IDF model alone (measured best so far: bench/RESULTS.md),
+    # or with the clause encoder re-scoring its candidates ("both"), or the encoder alone
+    # (shared.clause_encoder; needs models/clause_encoder/, which `make model-encoder` writes).
+    clause_stage: Literal["tfidf", "encoder", "both"] = "tfidf"
     # Untrusted PDFs are opened in worker processes (shared.sandbox) with these limits.
     pdf_workers: int = Field(default=2, ge=1, le=64)
     pdf_timeout_s: float = Field(default=30.0, gt=0)

@@ -15,7 +15,7 @@ async def main() -> None:
     settings = Settings()
     setup(STAGE, settings)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-        analyzer = Analyzer(rt, settings, clause_model.default())
+        analyzer = Analyzer(rt, settings, clause_model.default(settings.clause_stage))
         loops = [
             rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
             rt.consumer(topics.FOLLOWUP, ReviewFollowup, analyzer.followup, name=f"{STAGE}-followup", on_failure=analyzer.followup_failed),

@@ -21,7 +21,7 @@ async def main() -> None:
 
         embed = Embedder(threads=settings.embed_threads).embed
     loc = Locator(
-        model=clause_model.default(),
+        model=clause_model.default(settings.clause_stage),
         embed=embed,
         top_k=settings.top_k,
         shortlist=settings.shortlist,

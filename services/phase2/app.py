@@ -16,7 +16,7 @@ async def main() -> None:
     setup(STAGE, settings)
     async with Runtime(settings, STAGE, settings.metrics_port) as rt:
         withdrawal = Withdrawal(rt, settings.withdraw_interval_s)
-        handler = make_handler(rt, clause_model.default(), settings.draft_expires_s, settings.max_evidence, withdrawal)
+        handler = make_handler(rt, clause_model.default(settings.clause_stage), settings.draft_expires_s, settings.max_evidence, withdrawal)
 
         async def dropped(request_id: str, exc: BaseException) -> None:
             await drop_draft(rt, request_id, f"{type(exc).__name__}: {exc}")

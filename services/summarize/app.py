@@ -20,7 +20,7 @@ async def main() -> None:
     blobs = open_blobs(settings)
     try:
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, clause_model.default()))])
+            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, clause_model.default(settings.clause_stage)))])
     finally:
         sandbox.close()
         await blobs.close()
