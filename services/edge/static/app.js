@@ -419,7 +419,7 @@ function renderFinal(id, d) {
         h("blockquote", {}, f.quote),
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
-          t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : "not read (see the clause)"])) : null,
+          t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : "no value read from this clause (check it)"])) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
