@@ -114,11 +114,14 @@ def default(stage: str = "tfidf"):
     """The committed model, loaded once per process: the TF-IDF model, or (``stage`` "both" or
     "encoder", where ``models/clause_encoder/`` is there) with the clause encoder re-scoring its
     candidates or alone."""
-    from shared.clause_encoder import ENCODER_DIR, StagedModel  # it builds on this module
-
     model = ClauseModel.load(MODEL_DIR)
     log.info("clause model loaded: %d categories, %s", len(model.categories), model.meta.get("version", "?"))
-    if stage == "tfidf" or not (ENCODER_DIR / "model.onnx").exists():
+    if stage == "tfidf":
+        return model
+    from shared.clause_encoder import ENCODER_DIR, StagedModel  # it builds on this module
+
+    if not (ENCODER_DIR / "model.onnx").exists():
+        log.warning("clause stage %r asked, but no clause encoder at %s: the TF-IDF model alone scores", stage, ENCODER_DIR)
         return model
     staged = StagedModel(model, ENCODER_DIR, stage)
     log.info("clause encoder loaded: stage %s, %s", stage, staged.version)
