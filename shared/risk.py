@@ -293,16 +293,17 @@ def _q(texts: list[str]) -> str:
     return ", ".join(f"“{' '.join(t.split())}”" for t in texts[:3])
 
 
-def risk_note(category: str, quote: str, *, may_say_absent: bool = True) -> dict:
+def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:
     """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
 
     Returns ``{"risk", "facts", "risk_source": "template"}``. The note restates only what the
     clause says (facts in typographic quotes) or that it does not state a key item, and ends with
     the category's generic checklist line. ``may_say_absent=False``: the note does not say a key
-    item is missing (the caller could not rule out that the clause states it).
+    item is missing (the caller could not rule out that the clause states it). ``facts_found``:
+    ``facts(category, quote)`` when the caller has them already.
     """
     cat = BY_NAME.get(category.lower())
-    found = facts(category, quote)
+    found = facts(category, quote) if facts_found is None else facts_found
     spec = _SPEC.get(cat.name if cat else category, ("", {}, ""))
     tokens, labels, missing = spec[0].split(), spec[1], spec[2]
     parts: list[str] = []

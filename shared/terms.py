@@ -107,8 +107,7 @@ def _end_date(name: str, clause: str) -> dict | None:
     return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
 
 
-def _fact(name: str, kinds: list[str], category: str, clause: str) -> dict | None:
-    found = risk.facts(category, clause)
+def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
     if "law" in kinds and (m := _STATE.search(clause)):
         return _term(name, m.group(1), jurisdiction(m.group(1)))
     for kind in kinds:
@@ -144,20 +143,24 @@ def _could_state(how: str, clause: str) -> bool:
     return bool(_NUMBER.search(clause))
 
 
-def terms(category: str, clause: str) -> list[dict]:
+def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[dict]:
     """The clause's terms for ``category``: ``{"name", "stated", "text", "value", "unit"}``
-    each, ``text`` an exact slice of ``clause``. Categories without terms give ``[]``."""
+    each, ``text`` an exact slice of ``clause``. Categories without terms give ``[]``.
+    ``facts``: ``risk.facts(category, clause)`` when the caller has them already."""
+    if category not in SPEC:
+        return []
+    found = risk.facts(category, clause) if facts is None else facts
     out = []
-    for name, how in SPEC.get(category, []):
+    for name, how in SPEC[category]:
         kind, _, arg = how.partition(":")
         if kind == "period":
             got = _period(name, arg, clause)
         elif kind == "date":
             got = _end_date(name, clause)
         elif name == "restriction_period":  # a period after the contract ends, else "during the term"
-            got = _period(name, "after", clause) or _fact(name, ["duration"], category, clause)
+            got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
         else:
-            got = _fact(name, arg.split(","), category, clause)
+            got = _fact(name, arg.split(","), clause, found)
         if got is None and (m := _REDACTED.search(clause)):
             got = {**_term(name, m.group()), "redacted": True}
         out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))

@@ -142,8 +142,9 @@ def clause_notes(categories: list[str], text: str) -> dict[str, Any]:
     labelled with theirs."""
     notes, facts, record = [], [], []
     for cat in categories:
-        got = terms.terms(cat, text)
-        note = risk.risk_note(cat, text, may_say_absent=all(t["stated"] is False for t in got))
+        found = risk.facts(cat, text)
+        got = terms.terms(cat, text, found)
+        note = risk.risk_note(cat, text, may_say_absent=all(t["stated"] is False for t in got), facts_found=found)
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]
         record += [{**t, "category": cat} for t in got]
