@@ -34,8 +34,9 @@ _WORD = (
     r"eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion"
 )
 # "and" only after a scale word ("one hundred and eighty"), so "between thirty and ninety days"
-# is not read as one number.
-_WNUM = rf"\b(?:{_WORD})(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million)|(?<=billion))\s+and\s+)(?:{_WORD}))*\b"
+# is not read as one number; nor does a number open with a scale word ("$2.5 million and five
+# percent" is a sum and a percentage, not "million and five" percent).
+_WNUM = rf"\b(?!(?:hundred|thousand|million|billion)\b)(?:{_WORD})(?:(?:[\s-]+|(?:(?<=hundred)|(?<=thousand)|(?<=million)|(?<=billion))\s+and\s+)(?:{_WORD}))*\b"
 # Digits end where the number ends: "4.047.000.000" (European grouping) is not read as 4.047.
 _DIG = r"(?<![\d.,])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![.,]?\d)"
 _NUM = rf"(?:{_DIG}|{_WNUM})"

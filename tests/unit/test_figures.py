@@ -1,7 +1,7 @@
 import json
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from shared import cuad, figures
@@ -171,6 +171,7 @@ FILLER = ["the", "Party", "shall", "pay", "within", "notice", "Agreement,", "and
 
 @given(st.lists(st.tuples(st.sampled_from(sorted(SNIPPETS)), st.lists(st.sampled_from(FILLER), min_size=1, max_size=3),
                           st.sampled_from([" ", "  ", "\n", " \n\t"])), max_size=8))
+@example([("$2.5 million", ["the"], " "), ("five percent (5%)", ["and"], " ")])  # a scale word opens no number
 def test_figures_are_verbatim_and_complete(parts):
     text = "".join(f"{ws.join(filler)}{ws}{snippet}{ws}" for snippet, filler, ws in parts)
     found = figures.extract(text, 1)
