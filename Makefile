@@ -26,15 +26,15 @@ $(VENV)/.test-installed: $(STAMP) scripts/sysdeps.sh
 	touch $@
 
 run: install
-	$(PY) -m shared.stack
+	$(PY) -m local.stack
 
 test: install $(VENV)/.test-installed
 	$(PY) -m pytest
 
 proto: install
-	$(PY) -m shared.gen_proto
-	$(PY) -m shared.asyncapi --write
-	$(PY) -m shared.client_events --write
+	$(PY) -m shared.api.gen_proto
+	$(PY) -m shared.api.asyncapi --write
+	$(PY) -m shared.api.client_events --write
 
 bench: install
 	$(PY) bench/bench_pipeline.py

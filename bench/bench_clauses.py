@@ -35,11 +35,16 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import clause_eval, clause_findings_dump, legacy_regex  # noqa: E402
-from shared import cuad, layout, pdf  # noqa: E402
-from shared.clause_encoder import ENCODER_DIR, StagedModel  # noqa: E402
-from shared.clause_model import ClauseModel  # noqa: E402
-from shared.findings import page_units  # noqa: E402
+from bench import (  # noqa: E402
+    clause_eval,
+    clause_findings_dump,
+    cuad,
+    legacy_regex,
+)
+from shared.clauses.clause_encoder import ENCODER_DIR, StagedModel  # noqa: E402
+from shared.clauses.clause_model import ClauseModel  # noqa: E402
+from shared.clauses.findings import page_units  # noqa: E402
+from shared.documents import layout, pdf
 
 
 def load_dev(n: int) -> list[dict]:
@@ -160,7 +165,7 @@ def table(res: dict) -> str:
 
 
 def load_model(model_dir: Path, stage: str, encoder_dir: Path = ENCODER_DIR):
-    """The TF-IDF model alone, or staged with the clause encoder (shared.clause_encoder)."""
+    """The TF-IDF model alone, or staged with the clause encoder (shared.clauses.clause_encoder)."""
     tfidf = ClauseModel.load(model_dir)
     return tfidf if stage == "tfidf" else StagedModel(tfidf, encoder_dir, stage)
 

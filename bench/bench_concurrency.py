@@ -29,7 +29,7 @@ from httpx_sse import connect_sse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.stack import Stack, free_port  # noqa: E402
+from local.stack import Stack, free_port  # noqa: E402
 from shared.testing import serving  # noqa: E402
 from shared.testing.contracts import make_contract  # noqa: E402
 

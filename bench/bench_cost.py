@@ -27,10 +27,11 @@ from httpx_sse import connect_sse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import cuad  # noqa: E402
+from local.stack import LLM_MODEL, Stack  # noqa: E402
 from services.analyze import logic  # noqa: E402
 from services.analyze.tokens import TokenCounter  # noqa: E402
-from shared import cuad, layout, pdf  # noqa: E402
-from shared.stack import LLM_MODEL, Stack  # noqa: E402
+from shared.documents import layout, pdf
 
 QUESTION = "Mark every liability and termination clause and explain the risk"
 MAX_TOKENS = 96

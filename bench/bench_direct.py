@@ -3,7 +3,7 @@ answers are as good as the LLM path's, on CUAD dev (a benchmark, not a test).
 
 1. Per clause category, over every dev contract: the answer a routed question gets (the best
    finding quoted, or "no such clause") is correct when the quote matches a labelled clause of
-   the category (shared.cuad.matches), or nothing is found and nothing is labelled.
+   the category (bench.cuad.matches), or nothing is found and nothing is labelled.
 2. Which questions route: the free-form set (tests/data/routing_questions.jsonl) and CUAD's
    own question for each category (its "Details" sentence), routed as locate routes them.
 3. Side by side on a sample of routed (contract, question) pairs that have a labelled clause:
@@ -29,11 +29,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import cuad  # noqa: E402
 from bench.bench_clauses import load_dev  # noqa: E402
+from local.stack import LLM_MODEL, free_port, llm_model_file, wait_http  # noqa: E402
 from services.analyze import logic as analyze  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
-from shared import clause_model, cuad, direct, findings, routing  # noqa: E402
-from shared.stack import LLM_MODEL, free_port, llm_model_file, wait_http  # noqa: E402
+from shared.clauses import clause_model, direct, findings, routing
 
 
 def load(n: int) -> list[dict]:

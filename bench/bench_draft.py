@@ -18,7 +18,7 @@ over 3 s, and the median per-stage times of the draft path from GET /v1/reviews/
     .venv/bin/python bench/bench_draft.py [--contracts 100] [--previous var/prev]
 
 ``--previous``: a checkout of the previous version (``git worktree add --detach var/prev <commit>``)
-whose own ``python -m shared.stack`` is started the same way, with this .venv.
+whose own ``python -m local.stack`` is started the same way, with this .venv.
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ sys.path.insert(0, str(ROOT))
 import httpx  # noqa: E402
 from httpx_sse import aconnect_sse  # noqa: E402
 
+from bench import cuad  # noqa: E402
 from bench.bench_pipeline import SKIP_CATEGORIES, machine_info, percentile, pick_contracts, pick_question  # noqa: E402
-from shared import cuad  # noqa: E402
-from shared.stack import free_port, wait_http  # noqa: E402
+from local.stack import free_port, wait_http  # noqa: E402
 
 BATCH = 8
 SLOW_S = 3.0
@@ -53,7 +53,7 @@ HEADERS: dict[str, dict[str, str]] = {}  # by edge base URL: its development key
 
 
 class StackProcess:
-    """``python -m shared.stack`` of one checkout, on a free port, in a temporary directory."""
+    """``python -m local.stack`` of one checkout, on a free port, in a temporary directory."""
 
     def __init__(self, checkout: Path, env: dict[str, str]) -> None:
         self.checkout, self.env = checkout, env
@@ -63,7 +63,7 @@ class StackProcess:
         port = free_port()
         self.log = open(Path(self.tmp.name) / "stack.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "shared.stack", "--port", str(port), "--workdir", self.tmp.name],
+            [sys.executable, "-m", "local.stack", "--port", str(port), "--workdir", self.tmp.name],
             cwd=self.checkout, env={**os.environ, **self.env}, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         wait_http(f"http://127.0.0.1:{port}/healthz", self.proc, 300, f"stack of {self.checkout}")

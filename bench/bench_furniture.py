@@ -1,7 +1,7 @@
 """The page text the clause model reads, side by side in one run on the CUAD dev contracts (a
 benchmark, not a test): as extracted; with page furniture (running headers, footers, page
-numbers: shared/layout.py) taken out; and, the default, also with clauses that run over a page
-break read whole (shared/findings.py). Reported: the clause model's finding precision, recall
+numbers: shared/documents/layout.py) taken out; and, the default, also with clauses that run over a page
+break read whole (shared/clauses/findings.py). Reported: the clause model's finding precision, recall
 and AUPR against the CUAD labels.
 
     .venv/bin/python bench/bench_furniture.py [--contracts 100]
@@ -16,8 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import cuad  # noqa: E402
 from bench.bench_clauses import run  # noqa: E402
-from shared import clause_model, cuad, findings, layout, pdf  # noqa: E402
+from shared.clauses import clause_model, findings
+from shared.documents import layout, pdf
 
 
 def main() -> None:

@@ -32,10 +32,14 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import legacy_regex  # noqa: E402
+from bench import (
+    cuad,
+    legacy_regex,
+)
 from services.locate.embedder import Embedder  # noqa: E402
 from services.locate.logic import VectorCache, _minmax, bm25_scores, dense_scores, query_text, rank_pages  # noqa: E402
-from shared import clause_model, cuad, findings, layout, pdf, routing  # noqa: E402
+from shared.clauses import clause_model, findings, routing
+from shared.documents import layout, pdf
 
 KS = (1, 3, 5)
 
@@ -66,7 +70,7 @@ def fused_minmax(pages: list[str], question: str, cats: list[str], clause) -> li
 
 
 def routing_accuracy(embed) -> dict:
-    """The whole free-form set (shared.routing.correct: every expected category, at most two
+    """The whole free-form set (shared.clauses.routing.correct: every expected category, at most two
     extra; none for a question that names none), with the encoder and without."""
     cases = [json.loads(line) for line in (ROOT / "tests" / "data" / "routing_questions.jsonl").read_text().splitlines() if line.strip()]
     out = {}

@@ -34,10 +34,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import cuad  # noqa: E402
 from bench.bench_clauses import Tally  # noqa: E402
 from services.locate.embedder import Embedder  # noqa: E402
 from services.locate.logic import rank_pages  # noqa: E402
-from shared import clause_model, cuad, findings, layout, ocr, pdf, routing  # noqa: E402
+from shared.clauses import clause_model, findings, routing
+from shared.documents import layout, ocr, pdf
 from shared.testing.scans import image_only  # noqa: E402
 
 KS = (1, 3, 5)

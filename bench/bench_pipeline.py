@@ -9,12 +9,12 @@ and measures, from the moment the request starts:
 - time-to-final the SSE `final` event arrived,
 
 and whether the draft's pages include a page labelled for the question's category (hit rate).
-Separately it times text extraction (shared.pdf.page_texts, in-process) over the same PDFs.
+Separately it times text extraction (shared.documents.pdf.page_texts, in-process) over the same PDFs.
 
     .venv/bin/python bench/bench_pipeline.py -n 20
     .venv/bin/python bench/bench_pipeline.py -n 5 --url http://127.0.0.1:8000 --json /tmp/bench.json
 
-Without --url it starts its own local stack (shared.stack.Stack) in a temporary directory,
+Without --url it starts its own local stack (local.stack.Stack) in a temporary directory,
 with CLAUSEFLOW_MAX_TOKENS=--max-tokens, and stops it at the end.
 """
 
@@ -41,7 +41,8 @@ if str(ROOT) not in sys.path:
 import httpx  # noqa: E402
 from httpx_sse import aconnect_sse  # noqa: E402
 
-from shared import cuad, pdf  # noqa: E402
+from bench import cuad  # noqa: E402
+from shared.documents import pdf
 
 SKIP_CATEGORIES = {"document name", "parties"}
 SLOW_DRAFT_S = 3.0
@@ -284,7 +285,7 @@ def print_report(results: list[Result], summary: dict, extraction: dict, info: d
             if t:
                 print(f"    {stage:<10} queue wait {t['queue_wait_ms']:8.1f}   inference {t['inference_ms']:8.1f}   handler total {t['total_ms']:8.1f}")
     pps = extraction["pages_per_s"]
-    print(f"  extraction (shared.pdf.page_texts, in-process): {extraction['pages']} pages of {extraction['files']} PDFs in "
+    print(f"  extraction (shared.documents.pdf.page_texts, in-process): {extraction['pages']} pages of {extraction['files']} PDFs in "
           f"{extraction['seconds']:.3f} s = {pps:.1f} pages/s" if pps else "  extraction: no pages")
     for e in extraction["errors"]:
         print(f"   ! extraction {e}")
@@ -335,7 +336,7 @@ def main() -> int:
         headers = {"Authorization": f"Bearer {args.key}"} if args.key else {}
         stack_desc = base
     else:
-        from shared.stack import Stack
+        from local.stack import Stack
 
         tmp = tempfile.TemporaryDirectory(prefix="clauseflow-bench-")
         stack = Stack(workdir=Path(tmp.name), redis_url=os.environ.get("REDIS_URL"), extra_env={"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens), "CLAUSEFLOW_UPLOAD_RATE": "100000/minute"})

@@ -31,15 +31,16 @@ import openai
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import cuad  # noqa: E402
 from bench.bench_clauses import load_dev  # noqa: E402
+from local.stack import Stack  # noqa: E402
 from services.analyze import logic  # noqa: E402
 from services.analyze.settings import Settings as AnalyzeSettings  # noqa: E402
 from services.analyze.tokens import TokenCounter, fit  # noqa: E402
 from services.locate.logic import rank_pages  # noqa: E402
-from shared import clause_model, cuad, findings  # noqa: E402
-from shared.stack import Stack  # noqa: E402
+from shared.clauses import clause_model, findings
 
-N_CTX = 4096  # the local server's context (shared/stack.py)
+N_CTX = 4096  # the local server's context (local/stack.py)
 OVERHEAD_TOKENS = 200  # system prompt, delimiters, question
 
 

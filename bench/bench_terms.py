@@ -4,7 +4,7 @@
 The set, ``tests/data/clause_terms.jsonl``: 212 (clause, term) pairs from CUAD train and dev
 labelled by reading each clause (cap amount or basis, notice periods, term and renewal
 lengths, end dates, governing law, warranty, insurance, restriction periods, ...), 44 of them
-with the term absent. Each clause is CUAD's labelled text, read whole by ``shared.terms``.
+with the term absent. Each clause is CUAD's labelled text, read whole by ``shared.clauses.terms``.
 
 A stated term is right when its normalised value equals the label's (days within 2%, sums
 equal, dates equal, the same jurisdiction) or, where the label has no normal form (a cap's
@@ -27,7 +27,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared import cuad, terms  # noqa: E402
+from bench import cuad  # noqa: E402
+from shared.clauses import terms
 
 DATA = ROOT / "tests" / "data" / "clause_terms.jsonl"
 

@@ -28,8 +28,8 @@ from httpx_sse import connect_sse
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared import cuad  # noqa: E402
-from shared.stack import Stack  # noqa: E402
+from bench import cuad  # noqa: E402
+from local.stack import Stack  # noqa: E402
 from shared.testing.scans import image_only  # noqa: E402
 
 # Two questions that name no clause category (locate re-ranks with chunk vectors); the second

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 
-from shared import cuad
+from bench import cuad
 
 
 def _sets(text: str) -> tuple[list[str], set[str]]:

@@ -12,8 +12,10 @@ import argparse
 import json
 from pathlib import Path
 
-from shared import cuad, findings, layout, pdf
-from shared.clause_model import ClauseModel
+from bench import cuad
+from shared.clauses import findings
+from shared.clauses.clause_model import ClauseModel
+from shared.documents import layout, pdf
 
 
 def dump(rows: list[dict], model: ClauseModel, cats: list[str]) -> dict[str, list[str]]:

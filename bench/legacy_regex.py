@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from shared.clauses import content_words
-from shared.splitter import Span, _add_span  # the same cutting of long runs as before
+from shared.clauses.catalogue import content_words
+from shared.documents.splitter import Span, _add_span  # the same cutting of long runs as before
 
 
 @dataclass(frozen=True)

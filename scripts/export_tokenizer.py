@@ -21,7 +21,7 @@ from tokenizers import Tokenizer, decoders, models, pre_tokenizers, processors
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.stack import LLM_MODEL, llm_model_file  # noqa: E402
+from local.stack import LLM_MODEL, llm_model_file  # noqa: E402
 
 OUT = ROOT / "models" / "tokenizer" / f"{LLM_MODEL}.json"
 

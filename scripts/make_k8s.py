@@ -50,8 +50,8 @@ def container(name: str, module: str, resources: dict, *, port: int | None = Non
         c["ports"].insert(0, {"name": "http", "containerPort": port})
         c["readinessProbe"] = {"httpGet": {"path": "/healthz", "port": "http"}, "periodSeconds": 10}
         c["livenessProbe"] = {"httpGet": {"path": "/healthz", "port": "http"}, "periodSeconds": 15, "failureThreshold": 4}
-    else:  # alive while the event loop turns (shared/health.py), not merely the metrics thread
-        probe = {"exec": {"command": ["python", "-m", "shared.health", "http://127.0.0.1:9100/metrics", "30"]}, "periodSeconds": 15, "timeoutSeconds": 5}
+    else:  # alive while the event loop turns (shared/platform/health.py), not merely the metrics thread
+        probe = {"exec": {"command": ["python", "-m", "shared.platform.health", "http://127.0.0.1:9100/metrics", "30"]}, "periodSeconds": 15, "timeoutSeconds": 5}
         c["livenessProbe"] = {**probe, "initialDelaySeconds": 60, "failureThreshold": 3}
         c["readinessProbe"] = {**probe, "initialDelaySeconds": 10}
     return c
@@ -120,7 +120,7 @@ def manifests() -> dict[str, list[dict]]:
         "spec": {"backoffLimit": 10, "template": {"metadata": {"labels": LABELS}, "spec": {
             "restartPolicy": "OnFailure", "securityContext": {"runAsNonRoot": True},
             "containers": [{
-                "name": "topics-init", "image": IMAGE, "command": ["python", "-m", "shared.topics_init"],
+                "name": "topics-init", "image": IMAGE, "command": ["python", "-m", "shared.platform.topics_init"],
                 "envFrom": [{"configMapRef": {"name": "clauseflow-config"}}], "securityContext": SECURITY,
                 "resources": {"requests": {"cpu": "100m", "memory": "128Mi"}, "limits": {"memory": "256Mi"}},
             }],

@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import train_clause_model as tcm  # noqa: E402
 
-from shared.clause_encoder import BASE_DIR, MAX_TOKENS, combine, pair_texts  # noqa: E402
-from shared.clause_model import ClauseModel  # noqa: E402
+from shared.clauses.clause_encoder import BASE_DIR, MAX_TOKENS, combine, pair_texts  # noqa: E402
+from shared.clauses.clause_model import ClauseModel  # noqa: E402
 
 
 def build(n_labels: int):
@@ -116,7 +116,7 @@ def export(model, tok, out: Path, sample_texts, sample_contexts) -> dict:
                       opset_version=17, dynamo=False)
     quantize_dynamic(str(fp32), str(out / "model.onnx"), weight_type=QuantType.QInt8)
     fp32.unlink()
-    from shared.clause_encoder import ClauseEncoder
+    from shared.clauses.clause_encoder import ClauseEncoder
 
     got = ClauseEncoder(out).probabilities(sample_texts, sample_contexts)
     want = predict(model, tok, sample_texts, sample_contexts)
@@ -169,7 +169,7 @@ def main() -> None:
     args.out.mkdir(parents=True, exist_ok=True)
     shutil.copy(BASE_DIR / "tokenizer.json", args.out / "tokenizer.json")
     if args.calibrate_only:  # the committed int8 model, as the services run it
-        from shared.clause_encoder import ClauseEncoder
+        from shared.clauses.clause_encoder import ClauseEncoder
 
         score = ClauseEncoder(args.out).probabilities
         check = {"calibrated_with": "the int8 ONNX model (re-calibrated without retraining)"}

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/train_clause_model.py [--out models/clause] [--folds 3] [--seed 13]
 
 Units are the clause spans of each training contract, with their context (section title and
-the text before), exactly as the services cut them (shared.findings.page_units). A span
+the text before), exactly as the services cut them (shared.clauses.findings.page_units). A span
 is labelled with a category when it overlaps a lawyer-labelled clause of that category by at
 least half of the span or half of the clause. One logistic regression per category on TF-IDF
 word 1–2-grams, character 3–5-grams and the words just before the span.
@@ -29,9 +29,9 @@ from sklearn.linear_model import LogisticRegression
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared import cuad  # noqa: E402
-from shared.clause_model import ClauseModel, char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
-from shared.findings import page_units  # noqa: E402
+from bench import cuad  # noqa: E402
+from shared.clauses.clause_model import ClauseModel, char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
+from shared.clauses.findings import page_units  # noqa: E402
 
 
 def clause_offsets(text: str, clause: str) -> tuple[int, int] | None:

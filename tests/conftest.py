@@ -12,8 +12,8 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 from redis.asyncio import Redis
 
-from shared.settings import CommonSettings
-from shared.stack import free_port, redis_binary, tansu_binary, wait_port
+from local.stack import free_port, redis_binary, tansu_binary, wait_port
+from shared.core.settings import CommonSettings
 
 ROOT = Path(__file__).resolve().parent.parent
 

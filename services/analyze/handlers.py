@@ -5,16 +5,17 @@ from __future__ import annotations
 import logging
 import time
 
-from shared import cost, direct, findings, routing, topics
-from shared.clause_model import ClauseModel
-from shared.errors import ClauseFlowError, Reject, error_body
-from shared.logs import request_id_var
+from shared.clauses import direct, findings, routing
+from shared.clauses.clause_model import ClauseModel
+from shared.core import cost, topics
+from shared.core.errors import ClauseFlowError, Reject, error_body
+from shared.core.logs import request_id_var
+from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
 from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
-from shared.runtime import Runtime
-from shared.schedule import Schedule
-from shared.scores import SharedScores
-from shared.state import doc_key
-from shared.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
+from shared.platform.runtime import Runtime
+from shared.store.schedule import Schedule
+from shared.store.scores import SharedScores
+from shared.store.state import doc_key
 
 from . import logic, narrative
 from .llm import LlmStream
@@ -217,7 +218,7 @@ class Analyzer:
 
     async def _cost(self, env: Envelope, texts: list[str], usage: dict, analysed: list[int], prompt: list[dict] | None, model: str) -> dict:
         """The review's cost by stage, its fingerprint, and what one pass of the whole document
-        through the same model would have cost (shared/cost.py)."""
+        through the same model would have cost (shared/core/cost.py)."""
         whole_prompt = logic.messages(logic.whole_document(texts), env.question)
         whole_tokens = await self.rt.cpu(self.tokens.chat, whole_prompt)
         rate = cost.Throughput.from_samples(await self.rt.state.get_throughput(self.s.llm_model))

@@ -11,10 +11,10 @@ import time
 
 import openai
 
-from shared import cost
-from shared.errors import Reject, RetryLater
-from shared.runtime import Runtime
-from shared.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
+from shared.core import cost
+from shared.core.errors import Reject, RetryLater
+from shared.core.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
+from shared.platform.runtime import Runtime
 
 from .settings import Settings
 from .tokens import TokenCounter

@@ -6,7 +6,8 @@ import hashlib
 import re
 from typing import Any
 
-from shared import clauses, findings, risk, splitter, terms
+from shared.clauses import catalogue, findings, risk, terms
+from shared.documents import splitter
 
 PROMPT_VERSION = "v3"
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
@@ -118,8 +119,8 @@ def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple
     seen = set()
     for c in cites:
         page = c["page"]
-        ok = 0 < page <= len(page_texts) and clauses.quote_on_page(c["quote"], page_texts[page - 1])
-        key = (page, clauses.normalise(c["quote"]))
+        ok = 0 < page <= len(page_texts) and catalogue.quote_on_page(c["quote"], page_texts[page - 1])
+        key = (page, catalogue.normalise(c["quote"]))
         if ok and key not in seen:
             seen.add(key)
             kept.append({"page": page, "quote": c["quote"]})

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared import splitter
+from shared.documents import splitter
 
 from . import logic
 

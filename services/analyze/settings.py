@@ -2,7 +2,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from shared.settings import LlmSettings
+from shared.core.settings import LlmSettings
 
 
 class Settings(LlmSettings):

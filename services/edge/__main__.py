@@ -1,6 +1,6 @@
 import uvicorn
 
-from shared.logs import setup
+from shared.core.logs import setup
 
 from .app import build_app
 from .settings import Settings

@@ -23,12 +23,13 @@ from redis.exceptions import RedisError
 from redis.retry import Retry
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from shared import topics, tracing
-from shared.blobs import open_blobs
-from shared.bus import Producer, ensure_topics
-from shared.errors import ClauseFlowError, RetryLater, error_body
-from shared.events import EventLog
-from shared.sandbox import PdfSandbox
+from shared.core import topics, tracing
+from shared.core.errors import ClauseFlowError, RetryLater, error_body
+from shared.documents.sandbox import PdfSandbox
+from shared.platform.bus import Producer, ensure_topics
+from shared.store.blobs import open_blobs
+from shared.store.events import EventLog
+from shared.store.state import State
 
 from .auth import Keys
 from .deps import EdgeContext
@@ -138,7 +139,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             socket_connect_timeout=t, socket_timeout=t + 1.5, retry=Retry(NoBackoff(), 0),
         )
         events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
-        ctx = EdgeContext(settings, redis, producer, events, settings.make_state(redis), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
+        ctx = EdgeContext(settings, redis, producer, events, State.for_settings(settings, redis), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
         app.state.ctx = ctx
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:

@@ -16,26 +16,17 @@ Another tenant's review is answered exactly like a review that does not exist (4
 from __future__ import annotations
 
 import argparse
-import hashlib
 import re
-import secrets
 import sys
 from pathlib import Path
 
 from fastapi import Request
 
-from shared.errors import Unauthorized
+from shared.core.apikeys import digest, new_key
+from shared.core.errors import Unauthorized
 
 TENANT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
-
-
-def digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
-
-
-def new_key() -> str:
-    return "cf_" + secrets.token_urlsafe(32)
 
 
 class Keys:

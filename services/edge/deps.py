@@ -9,11 +9,11 @@ from fastapi import Request
 from limits.aio.strategies import MovingWindowRateLimiter
 from redis.asyncio import Redis
 
-from shared.blobs import BlobStore
-from shared.bus import Producer
-from shared.events import EventLog
-from shared.sandbox import PdfSandbox
-from shared.state import State
+from shared.documents.sandbox import PdfSandbox
+from shared.platform.bus import Producer
+from shared.store.blobs import BlobStore
+from shared.store.events import EventLog
+from shared.store.state import State
 
 from .auth import Keys
 from .settings import Settings

@@ -11,11 +11,11 @@ import asyncio
 import logging
 import time
 
-from shared import topics
-from shared.events import open_key
+from shared.core import topics
 from shared.messages import ReviewCancel
-from shared.schedule import Schedule
-from shared.state import ENDED
+from shared.store.events import open_key
+from shared.store.schedule import Schedule
+from shared.store.state import ENDED
 
 from .deps import EdgeContext
 
@@ -44,7 +44,7 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
 
 class Deadlines(Schedule):
     """Every review ends by its deadline, whether or not a client is connected: a schedule
-    swept by every edge process. Its set is the open reviews (``shared.events.open_key``): a
+    swept by every edge process. Its set is the open reviews (``shared.store.events.open_key``): a
     terminal event takes a review off it, so its size is the backlog."""
 
     def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:

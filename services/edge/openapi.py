@@ -6,7 +6,7 @@ and it lists its own 422 although the app answers a bad request with 400 and the
 models below, docs only), each status it can answer with the codes it can carry (an enum on
 ``error.code``, so a schemathesis run against the live edge, tests/integration/test_openapi.py,
 fails on an undocumented code), the Location, WWW-Authenticate and Retry-After headers, and its
-security. The event stream's payloads are shared/client_events.py's models, the same that make
+security. The event stream's payloads are shared/api/client_events.py's models, the same that make
 proto/events.asyncapi.json. tests/unit/test_client_events.py checks that every code the edge
 raises is documented here.
 """
@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
 from pydantic import BaseModel, Field
 
-from shared import client_events as ce
+from shared.api import client_events as ce
 
 RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
 Status = Literal["accepted", "summarized", "located", "done", "failed", "cancelled"]

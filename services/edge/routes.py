@@ -18,18 +18,21 @@ from opentelemetry.trace import SpanKind
 from pydantic import ValidationError
 from sse_starlette import EventSourceResponse
 
-from shared import clauses, cost, pdf, topics, tracing
-from shared.blobs import blob_key
-from shared.client_events import FollowupAsk
-from shared.cost import Prices
-from shared.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
-from shared.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
-from shared.logs import request_id_var
+from shared.api.client_events import FollowupAsk
+from shared.clauses import catalogue
+from shared.core import cost, topics, tracing
+from shared.core.apikeys import digest
+from shared.core.cost import Prices
+from shared.core.errors import ClauseFlowError, Conflict, InputError, NotFound, Overloaded, Reject, RetryLater, Unauthorized, error_body
+from shared.core.logs import request_id_var
+from shared.core.telemetry import OPEN_STREAMS
+from shared.documents import pdf
 from shared.messages import Envelope, ReviewFollowup, ReviewRequested
-from shared.state import document_key
-from shared.telemetry import OPEN_STREAMS
+from shared.store.blobs import blob_key
+from shared.store.events import FOLLOWUP_END, TERMINAL, open_key, valid_stream_id
+from shared.store.state import document_key
 
-from .auth import digest, presented_key, require_tenant, tenant_of
+from .auth import presented_key, require_tenant, tenant_of
 from .deps import EdgeContext, get_ctx
 from .lifecycle import cancel
 
@@ -73,7 +76,7 @@ async def create_review(
     await ctx.deadlines.watch(rid, now + s.review_deadline_s)
     env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now, tenant=tenant)
     try:
-        # The review's trace starts here; the message carries it to the workers (shared/tracing.py).
+        # The review's trace starts here; the message carries it to the workers (shared/core/tracing.py).
         with tracing.tracer.start_as_current_span("edge accept", kind=SpanKind.SERVER, attributes={"clauseflow.request_id": rid, "clauseflow.pages": page_count}):
             # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
             await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
@@ -406,7 +409,7 @@ async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupA
             raise Conflict("the review's pages are no longer kept", code="expired")
         if page > len(texts):
             raise InputError(f"the document has {len(texts)} pages", code="no_such_page")
-        if quote and not clauses.quote_on_page(quote, texts[page - 1]):
+        if quote and not catalogue.quote_on_page(quote, texts[page - 1]):
             raise InputError(f"the quote is not on page {page}", code="quote_not_on_page")
     else:
         raise InputError("say which clause: a 'finding' index, or a 'page' (and a 'quote' on it)", code="missing_reference")

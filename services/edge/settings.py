@@ -2,7 +2,7 @@ from pathlib import Path
 
 from pydantic import Field
 
-from shared.settings import CommonSettings
+from shared.core.settings import CommonSettings
 
 
 class Settings(CommonSettings):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from shared import clause_model, findings, routing, topics
-from shared.logs import setup
+from shared.clauses import clause_model, findings, routing
+from shared.core import topics
+from shared.core.logs import setup
 from shared.messages import ReviewSummarized
-from shared.runtime import Runtime
+from shared.platform.runtime import Runtime
 
 from .handlers import STAGE, Locator, make_handler
 from .logic import VectorCache

@@ -5,13 +5,14 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from shared import direct, findings, routing, topics
-from shared.clause_model import ClauseModel
+from shared.clauses import direct, findings, routing
+from shared.clauses.clause_model import ClauseModel
+from shared.core import topics
+from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
-from shared.runtime import Runtime
-from shared.scores import SharedScores
-from shared.state import doc_key
-from shared.telemetry import MESSAGES, copy_envelope, timing_dict
+from shared.platform.runtime import Runtime
+from shared.store.scores import SharedScores
+from shared.store.state import doc_key
 
 from .logic import Embed, VectorCache, rank_pages
 

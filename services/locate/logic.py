@@ -23,9 +23,9 @@ import bm25s
 import faiss
 import numpy as np
 
-from shared import cjk
-from shared.clauses import STOPWORDS
-from shared.splitter import sentences
+from shared.clauses.catalogue import STOPWORDS
+from shared.documents import cjk
+from shared.documents.splitter import sentences
 
 Embed = Callable[[list[str]], np.ndarray]
 

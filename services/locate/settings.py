@@ -1,6 +1,6 @@
 from typing import Literal
 
-from shared.settings import CommonSettings
+from shared.core.settings import CommonSettings
 
 
 class Settings(CommonSettings):
@@ -16,5 +16,5 @@ class Settings(CommonSettings):
     embed_threads: int = 0
     vector_cache_pages: int = 5000   # chunk vectors kept in memory, by (document, page)
     # Simple questions of fact ("What is the governing law?") get their final from the
-    # findings alone, skipping the LLM (shared.direct; measured by bench/bench_direct.py).
+    # findings alone, skipping the LLM (shared.clauses.direct; measured by bench/bench_direct.py).
     route_no_llm: bool = True

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from shared import clause_model, topics
-from shared.logs import setup
+from shared.clauses import clause_model
+from shared.core import topics
+from shared.core.logs import setup
 from shared.messages import ReviewLocated
-from shared.runtime import Runtime
+from shared.platform.runtime import Runtime
 
 from .handlers import STAGE, Withdrawal, drop_draft, make_handler
 from .settings import Settings

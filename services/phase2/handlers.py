@@ -11,13 +11,13 @@ from __future__ import annotations
 import logging
 import time
 
-from shared.clause_model import ClauseModel
+from shared.clauses.clause_model import ClauseModel
+from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, timing_dict
 from shared.messages import ReviewLocated
-from shared.runtime import Runtime
-from shared.schedule import Schedule
-from shared.scores import SharedScores
-from shared.state import doc_key
-from shared.telemetry import MESSAGES, REVIEW_SECONDS, timing_dict
+from shared.platform.runtime import Runtime
+from shared.store.schedule import Schedule
+from shared.store.scores import SharedScores
+from shared.store.state import doc_key
 
 from .logic import DraftInvalid, build_draft, validate_draft
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared import clauses, figures, findings
-from shared.clause_model import ClauseModel
-from shared.verdicts import concludes
+from shared.clauses import catalogue, figures, findings
+from shared.clauses.clause_model import ClauseModel
+from shared.clauses.verdicts import concludes
 
 ALLOWED_FIELDS = frozenset({"pages", "evidence", "figures", "questions", "expires_at", "mode", "categories"})
 
@@ -27,7 +27,7 @@ def summary_is_safe(summary: str, page_text: str) -> bool:
     """A page summary may hold the document's own words (headings, a sentence), whatever they
     say, but no words of ours that conclude or instruct."""
     parts = [part.strip().rstrip("…").strip() for part in summary.split("; ")]
-    return all(clauses.quote_on_page(part, page_text) or not concludes(part) for part in parts if part)
+    return all(catalogue.quote_on_page(part, page_text) or not concludes(part) for part in parts if part)
 
 
 def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[str]:
@@ -60,7 +60,7 @@ def draft_evidence(
 def draft_figures(ev: list[findings.Finding], page_texts: list[str], pages: list[int], limit: int = 20) -> list[dict]:
     """Figures of the evidence first, each tied to its clause ("30 days": the termination
     notice period), then the other figures of the located pages, loose."""
-    spans = [(e.page, e.quote, e.category if e.category.lower() in clauses.BY_NAME else None) for e in ev]
+    spans = [(e.page, e.quote, e.category if e.category.lower() in catalogue.BY_NAME else None) for e in ev]
     return figures.attach(spans + [(p, page_texts[p - 1], None) for p in pages], limit=limit)
 
 
@@ -99,11 +99,11 @@ def validate_draft(draft: dict[str, Any], page_texts: list[str]) -> None:
     for ev in draft.get("evidence", []):
         for part in [ev, *([ev["continues"]] if ev.get("continues") else [])]:  # over a page break: each part on its page
             page = part.get("page", 0)
-            if not (0 < page <= len(page_texts)) or not clauses.quote_on_page(part.get("quote", ""), page_texts[page - 1]):
+            if not (0 < page <= len(page_texts)) or not catalogue.quote_on_page(part.get("quote", ""), page_texts[page - 1]):
                 problems.append(f"evidence quote is not on page {page}")
     for fig in draft.get("figures", []):
         page = fig.get("page", 0)
-        if not (0 < page <= len(page_texts)) or not clauses.quote_on_page(fig.get("text", ""), page_texts[page - 1]):
+        if not (0 < page <= len(page_texts)) or not catalogue.quote_on_page(fig.get("text", ""), page_texts[page - 1]):
             problems.append(f"figure {fig.get('text')!r} is not on page {page}")
     for q in draft.get("questions", []):
         if not q.rstrip().endswith("?"):

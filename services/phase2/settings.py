@@ -1,4 +1,4 @@
-from shared.settings import CommonSettings
+from shared.core.settings import CommonSettings
 
 
 class Settings(CommonSettings):

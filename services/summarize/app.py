@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from shared import clause_model, topics
-from shared.blobs import open_blobs
-from shared.logs import setup
+from shared.clauses import clause_model
+from shared.core import topics
+from shared.core.logs import setup
+from shared.documents.sandbox import PdfSandbox
 from shared.messages import ReviewRequested
-from shared.runtime import Runtime
-from shared.sandbox import PdfSandbox
+from shared.platform.runtime import Runtime
+from shared.store.blobs import open_blobs
 
 from .handlers import STAGE, make_handler
 from .settings import Settings

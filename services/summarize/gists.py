@@ -7,7 +7,7 @@ server a 30-page contract takes minutes and the tiny model's lines are mostly no
 The gists are on the draft's path, so they are bounded: ``summary_llm_slots`` pages asked at
 once, and whatever has not come back ``summary_llm_deadline_s`` after the document's first
 request is dropped (those pages keep their extractive line). A gist that is empty, or that
-concludes or instructs (shared.verdicts: the draft's rule), is dropped too. Nothing here fails
+concludes or instructs (shared.clauses.verdicts: the draft's rule), is dropped too. Nothing here fails
 a review: a model server that is down costs the deadline at most, and the summaries are the
 extractive ones.
 """
@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 
 import openai
 
-from shared.telemetry import TOKENS
-from shared.verdicts import concludes
+from shared.clauses.verdicts import concludes
+from shared.core.telemetry import TOKENS
 
 from .settings import Settings
 

@@ -6,15 +6,16 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from shared import layout, ocr, pdf, topics
-from shared.blobs import BlobStore
-from shared.clause_model import ClauseModel
+from shared.clauses.clause_model import ClauseModel
+from shared.core import topics
+from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
+from shared.documents import layout, ocr, pdf
+from shared.documents.sandbox import PdfSandbox
 from shared.messages import PageSummary, ReviewRequested, ReviewSummarized
-from shared.runtime import Runtime
-from shared.sandbox import PdfSandbox
-from shared.scores import SharedScores
-from shared.state import doc_key
-from shared.telemetry import MESSAGES, copy_envelope, timing_dict
+from shared.platform.runtime import Runtime
+from shared.store.blobs import BlobStore
+from shared.store.scores import SharedScores
+from shared.store.state import doc_key
 
 from .gists import Gisted, Gists
 from .logic import page_categories, summarize_page

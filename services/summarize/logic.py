@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from shared.findings import Scored
-from shared.splitter import sentences
+from shared.clauses.findings import Scored
+from shared.documents.splitter import sentences
 
 # "5. LIMITATION OF LIABILITY", "ARTICLE IX - INDEMNIFICATION", "Section 12.3 Governing Law:"
 _HEADING = re.compile(

@@ -2,7 +2,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from shared.settings import LlmSettings
+from shared.core.settings import LlmSettings
 
 
 class Settings(LlmSettings):
@@ -20,7 +20,7 @@ class Settings(LlmSettings):
     summary_llm_deadline_s: float = Field(default=5.0, gt=0)
     summary_llm_page_chars: int = Field(default=4000, ge=200)  # of each page's text in the prompt
     summary_llm_max_tokens: int = Field(default=48, ge=8, le=512)
-    # Scanned pages (shared/ocr.py): a page with fewer characters than ocr_min_chars in its text
+    # Scanned pages (shared/documents/ocr.py): a page with fewer characters than ocr_min_chars in its text
     # layer is rendered at ocr_dpi, prepared by the DALI pipeline (ocr_width pixels wide, on the
     # GPU when ocr_device finds one) and read by Tesseract in ocr_languages, ocr_workers pages at
     # once, each given up (left empty) after ocr_page_timeout_s; at most ocr_max_pages a document.

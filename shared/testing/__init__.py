@@ -31,7 +31,7 @@ async def topic_messages(settings, base_topic: str, timeout_ms: int = 5000) -> l
     """Every message on a (prefixed) topic so far, read from the start outside any group."""
     from aiokafka import AIOKafkaConsumer
 
-    from shared import topics
+    from shared.core import topics
 
     consumer = AIOKafkaConsumer(topics.name(base_topic, settings.topic_prefix), bootstrap_servers=settings.kafka_bootstrap, auto_offset_reset="earliest", group_id=None)
     await consumer.start()
@@ -46,8 +46,8 @@ async def topic_messages(settings, base_topic: str, timeout_ms: int = 5000) -> l
 def edge_process(settings, workdir, keys: dict[str, str], **env: str):
     """The edge alone, its own process on a free port, with an API key per tenant (``keys``:
     tenant -> key) and ``CLAUSEFLOW_*`` overrides; yields its base URL."""
-    from services.edge.auth import digest
-    from shared.stack import free_port
+    from local.stack import free_port
+    from shared.core.apikeys import digest
 
     port = free_port()
     full = {
@@ -68,7 +68,7 @@ def edge_process(settings, workdir, keys: dict[str, str], **env: str):
 @contextlib.contextmanager
 def serving(cmd: list[str], health_url: str, name: str, **popen):
     """A server process from the repository root, until its ``health_url`` answers; stopped after."""
-    from shared.stack import ROOT, wait_http
+    from local.stack import ROOT, wait_http
 
     proc = subprocess.Popen(cmd, cwd=ROOT, **popen)
     try:

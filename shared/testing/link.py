@@ -10,7 +10,7 @@ import contextlib
 import threading
 import time
 
-from shared.stack import free_port
+from local.stack import free_port
 
 
 class FlakyLink:

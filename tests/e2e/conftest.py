@@ -10,7 +10,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from shared.stack import Stack
+from local.stack import Stack
 
 MAX_UPLOAD = 2_000_000
 

@@ -18,8 +18,8 @@ import httpx
 import pytest
 from playwright.async_api import Page, async_playwright, expect
 
-from shared import cuad
-from shared.stack import ROOT
+from bench import cuad
+from local.stack import ROOT
 from shared.testing.contracts import make_contract
 from shared.testing.link import FlakyLink
 

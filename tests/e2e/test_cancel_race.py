@@ -13,7 +13,7 @@ from services.analyze import logic
 from services.analyze.llm import LlmStream
 from services.analyze.settings import Settings as AnalyzeSettings
 from services.analyze.tokens import TokenCounter
-from shared.runtime import Runtime
+from shared.platform.runtime import Runtime
 from shared.testing.contracts import page_texts
 
 PROMPT = logic.messages("\n\n".join(page_texts()), "Explain every clause of this contract in detail, one by one.")

@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 
-from shared import clauses, pdf
+from shared.clauses import catalogue
+from shared.documents import pdf
 from shared.testing.contracts import CN_FONT, make_chinese_contract
 from shared.testing.scans import image_only
 
@@ -34,11 +35,11 @@ def test_a_chinese_question_finds_its_page_and_the_draft_quotes_it_verbatim(clie
     draft, evs = draft_of(client, contract.data, "责任限制条款是怎么规定的？有什么风险？")
     assert draft["pages"][0]["page"] == contract.liability_page, draft["pages"]
     quoted = [(q["page"], q["quote"]) for q in draft["evidence"]] + [(f["page"], f["text"]) for f in draft["figures"]]
-    assert all(clauses.quote_on_page(q, texts[p - 1]) for p, q in quoted), quoted
+    assert all(catalogue.quote_on_page(q, texts[p - 1]) for p, q in quoted), quoted
     values = {(f["kind"], str(f["value"])) for f in draft["figures"]}
     assert ("amount", "50000") in values and ("duration", "30") in values, draft["figures"]
     final = evs[-1]["data"]
-    assert all(clauses.quote_on_page(c["quote"], texts[c["page"] - 1]) for c in final["citations"])
+    assert all(catalogue.quote_on_page(c["quote"], texts[c["page"] - 1]) for c in final["citations"])
 
 
 @pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")

@@ -15,7 +15,7 @@ import time
 import httpx
 import pytest
 
-from shared.stack import ROOT
+from local.stack import ROOT
 from shared.testing.contracts import make_contract
 from shared.testing.link import FlakyLink
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared import clauses, pdf
+from shared.clauses import catalogue
+from shared.documents import pdf
 from shared.testing.contracts import CROSS_PAGE, cross_page_contract
 
 from .conftest import reviewed
@@ -26,4 +27,4 @@ def test_a_cap_over_a_page_break_is_quoted_with_both_pages(client):
     assert (3, CROSS_PAGE[1]) in cited and (2, whole[0]["quote"]) in cited
     draft = next(e["data"] for e in evs if e["type"] == "draft")
     over = [e for e in draft["evidence"] if "continues" in e]
-    assert over and all(clauses.quote_on_page(e["continues"]["quote"], texts[e["continues"]["page"] - 1]) for e in over)
+    assert over and all(catalogue.quote_on_page(e["continues"]["quote"], texts[e["continues"]["page"] - 1]) for e in over)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from shared import clauses, cuad, layout, pdf
+from bench import cuad
+from shared.clauses import catalogue
+from shared.documents import layout, pdf
 
 from .conftest import events, submit
 
@@ -69,7 +71,7 @@ def test_quotes_and_citations_occur_on_their_pages(runs):
         draft = next(e["data"] for e in run["events"] if e["type"] == "draft")
         final = run["events"][-1]["data"]
         for q in draft["evidence"] + final["citations"] + final["findings"]:
-            assert clauses.quote_on_page(q["quote"], texts[q["page"] - 1]), (run["file"], q)
+            assert catalogue.quote_on_page(q["quote"], texts[q["page"] - 1]), (run["file"], q)
 
 
 def test_draft_pages_hit_a_labelled_page_for_most_queries(runs, record_property):
@@ -119,7 +121,7 @@ def test_findings_of_a_real_review_match_the_lawyers_labels(liability_review, re
     assert len(correct) / len(found) >= 0.5
     texts = layout.strip(pdf.page_texts(DEV / "pdf" / row["file"]))
     for f in final["findings"]:
-        assert clauses.quote_on_page(f["quote"], texts[f["page"] - 1]), f
+        assert catalogue.quote_on_page(f["quote"], texts[f["page"] - 1]), f
         assert all(fact["text"] in f["quote"] for fact in f["facts"]), f
 
 
@@ -146,7 +148,7 @@ def upper_case_review(stack):
 
 
 def _offsets(quote: str, page: str) -> tuple[int, int]:
-    text, q = clauses.normalise(page), clauses.normalise(quote)
+    text, q = catalogue.normalise(page), catalogue.normalise(quote)
     at = text.find(q)
     assert at >= 0, quote
     return at, at + len(q)

@@ -10,9 +10,10 @@ import uuid
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
 from services.phase2.handlers import Withdrawal, drop_draft, make_handler
-from shared import clause_model, topics
+from shared.clauses import clause_model
+from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
-from shared.runtime import Runtime
+from shared.platform.runtime import Runtime
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()

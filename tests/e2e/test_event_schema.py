@@ -22,8 +22,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from shared import client_events, pdf
-from shared.blobs import LocalBlobs, blob_key
+from shared.api import client_events
+from shared.documents import pdf
+from shared.store.blobs import LocalBlobs, blob_key
 from shared.testing.contracts import make_contract
 from tests.unit.test_client_events import validator
 

@@ -21,7 +21,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from shared.stack import Stack
+from local.stack import Stack
 from shared.testing.contracts import make_contract
 
 from .conftest import stack_beside

@@ -172,5 +172,5 @@ def test_dashboards_and_alerts_read_only_metrics_the_stack_exposes(own, review):
 
 def test_every_worker_passes_its_healthcheck(own):
     for name in SERVICES[1:]:
-        done = subprocess.run([sys.executable, "-m", "shared.health", own.metrics_url(name), "30"], capture_output=True, text=True, timeout=30)
+        done = subprocess.run([sys.executable, "-m", "shared.platform.health", own.metrics_url(name), "30"], capture_output=True, text=True, timeout=30)
         assert done.returncode == 0, (name, done.stdout)

@@ -10,7 +10,8 @@ import pytest
 import websockets
 from aiokafka import AIOKafkaConsumer, TopicPartition
 
-from shared import clauses, topics
+from shared.clauses import catalogue
+from shared.core import topics
 from shared.testing.contracts import CLAUSES, encrypted, make_contract, page_text
 
 from .conftest import MAX_UPLOAD, events, submit
@@ -64,7 +65,7 @@ def test_draft_locates_and_quotes_the_liability_page(reviewed, contract):
     assert contract.liability_page in pages and contract.termination_page in pages
     assert 1 <= len(pages) <= 5
     for ev in draft["evidence"]:
-        assert clauses.quote_on_page(ev["quote"], TEXTS[ev["page"]]), ev
+        assert catalogue.quote_on_page(ev["quote"], TEXTS[ev["page"]]), ev
     assert any(ev["page"] == contract.liability_page and ev["category"] == "Cap On Liability" for ev in draft["evidence"])
     assert draft["expires_at"] > time.time()
 
@@ -76,13 +77,13 @@ def test_final_citations_occur_on_their_pages(reviewed, contract):
     assert final["citations"], "the findings give at least one checked citation"
     for c in final["citations"]:
         assert c["page"] in TEXTS, c
-        assert clauses.quote_on_page(c["quote"], TEXTS[c["page"]]), c
+        assert catalogue.quote_on_page(c["quote"], TEXTS[c["page"]]), c
     # Findings read the whole document (the clause model is cheap); the LLM reads the located pages.
     draft = next(e["data"] for e in events_ if e["type"] == "draft")
     assert {f["category"] for f in final["findings"]} <= set(draft["categories"])
     assert any(f["page"] == contract.liability_page and f["category"] == "Cap On Liability" for f in final["findings"])
     for f in final["findings"]:
-        assert clauses.quote_on_page(f["quote"], TEXTS[f["page"]]), f
+        assert catalogue.quote_on_page(f["quote"], TEXTS[f["page"]]), f
         assert f["risk_source"] == "template" and all(fact["text"] in f["quote"] for fact in f["facts"]), f
     assert {a["category"] for a in final["absent"]}.isdisjoint({f["category"] for f in final["findings"]})
     assert final["answer"] == "".join(e["data"]["text"] for e in events_ if e["type"] == "delta")
@@ -230,7 +231,7 @@ def test_a_simple_question_of_fact_is_answered_without_the_llm(client, contract)
     assert "laws of the State of New York" in final["answer"]
     assert final["narrative"][0]["grounded"], "the quoted clause is a verified citation"
     gl = [f for f in final["findings"] if f["category"] == "Governing Law"]
-    assert gl and gl[0]["page"] == 4 and clauses.quote_on_page(gl[0]["quote"], TEXTS[4])
+    assert gl and gl[0]["page"] == 4 and catalogue.quote_on_page(gl[0]["quote"], TEXTS[4])
 
 
 def test_a_question_asking_for_explanation_goes_to_the_llm(reviewed):

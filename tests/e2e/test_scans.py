@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from shared import clauses
+from shared.clauses import catalogue
 from shared.testing.contracts import make_contract
 from shared.testing.scans import image_only
 
@@ -48,7 +48,7 @@ def test_a_scanned_contract_is_read_by_ocr_and_reviewed_like_a_digital_one(clien
     assert client.get(f"/v1/reviews/{rid}").json()["status"] == "done"
     cap = [f for f in final["findings"] if f["category"] == "Cap On Liability"]
     assert cap and cap[0]["page"] == contract.liability_page
-    assert clauses.quote_on_page("shall not exceed the fees paid", cap[0]["quote"]), cap[0]["quote"]
+    assert catalogue.quote_on_page("shall not exceed the fees paid", cap[0]["quote"]), cap[0]["quote"]
 
 
 def test_the_same_scan_again_is_not_read_again(client, scan):

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from services.summarize.logic import headings
-from shared import pdf
+from shared.documents import pdf
 from shared.testing.contracts import make_contract
 
 from .conftest import reviewed, stack_beside

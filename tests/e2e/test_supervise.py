@@ -43,7 +43,7 @@ def test_kill_9_of_phase2_with_reviews_in_flight(stack):
 
 @pytest.mark.parametrize("name", ["summarize", "locate", "phase2", "analyze", "edge"])
 def test_sigterm_stops_a_service_within_5_seconds(stack, name):
-    from shared.stack import wait_http
+    from local.stack import wait_http
 
     proc = stack.procs[name]
     t0 = time.monotonic()

@@ -54,7 +54,7 @@ def test_the_cli_reviews_with_the_development_key(stack, tmp_path):
     import subprocess
     import sys
 
-    from shared.stack import ROOT
+    from local.stack import ROOT
 
     pdf = tmp_path / "contract.pdf"
     pdf.write_bytes(make_contract().data)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import time
 
+from local.stack import free_port
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
-from shared import clause_model, topics
+from shared.clauses import clause_model
+from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
-from shared.runtime import Runtime
-from shared.stack import free_port
+from shared.platform.runtime import Runtime
 from shared.testing import events_while_running
 from shared.testing.contracts import page_texts
 

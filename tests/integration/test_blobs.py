@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from shared.blobs import LocalBlobs, S3Blobs, blob_key
-from shared.errors import Reject
-from shared.stack import free_port
+from local.stack import free_port
+from shared.core.errors import Reject
+from shared.store.blobs import LocalBlobs, S3Blobs, blob_key
 
 SHA_A = "a" * 64
 SHA_B = "b" * 64

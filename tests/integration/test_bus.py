@@ -10,9 +10,9 @@ from aiokafka import AIOKafkaConsumer, TopicPartition
 
 from services.phase2.handlers import Withdrawal
 from services.phase2.handlers import make_handler as phase2_handler
-from shared import clause_model, topics
-from shared.bus import ConsumerLoop, Producer
-from shared.errors import Reject
+from shared.clauses import clause_model
+from shared.core import topics
+from shared.core.errors import Reject
 from shared.messages import (
     DeadLetter,
     Envelope,
@@ -23,7 +23,8 @@ from shared.messages import (
     ReviewRequested,
     ReviewSummarized,
 )
-from shared.runtime import Runtime
+from shared.platform.bus import ConsumerLoop, Producer
+from shared.platform.runtime import Runtime
 from shared.testing import events_while_running, topic_messages
 from shared.testing.contracts import page_texts
 
@@ -150,7 +151,7 @@ async def test_failing_handler_dead_letters_and_tells_the_client(settings):
 
 
 async def test_transient_failure_is_retried_then_processed(settings):
-    from shared.errors import RetryLater
+    from shared.core.errors import RetryLater
 
     async with Runtime(settings, "flaky") as rt:
         attempts = []
@@ -175,7 +176,7 @@ async def test_producer_is_keyed_by_request_id(settings):
     producer = Producer(settings)
     await producer.start()
     try:
-        from shared.bus import ensure_topics
+        from shared.platform.bus import ensure_topics
 
         name = topics.name(topics.CANCEL, settings.topic_prefix)
         await ensure_topics(settings, [name])
@@ -196,7 +197,7 @@ async def test_producer_is_keyed_by_request_id(settings):
 async def test_several_requests_run_at_once_one_requests_messages_in_order_commits_wait_for_the_oldest(settings):
     s = settings.model_copy(update={"max_in_flight": 4})
     async with Runtime(s, "concurrent") as rt:
-        from shared.bus import ensure_topics
+        from shared.platform.bus import ensure_topics
 
         topic = topics.name(topics.REQUESTED, s.topic_prefix)
         await ensure_topics(s, [topic], partitions=1)  # one partition: commit order is observable
@@ -270,9 +271,9 @@ async def test_a_stage_redelivered_after_it_published_republishes_and_recomputes
 
 
 async def test_analyze_redelivered_after_its_final_does_not_call_the_llm_again(settings):
+    from local.stack import free_port
     from services.analyze.handlers import Analyzer
     from services.analyze.settings import Settings as AnalyzeSettings
-    from shared.stack import free_port
 
     # Nothing listens on this port: a second LLM call would end in an `error` event.
     s = AnalyzeSettings(**{**settings.model_dump(), "handler_attempts": 1}, llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_timeout_s=2)

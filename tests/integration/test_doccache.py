@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from redis.asyncio import Redis
 
-from shared.doccache import SIZES, TOTAL, USED
-from shared.state import State
+from shared.store.doccache import SIZES, TOTAL, USED
+from shared.store.state import State
 
 PAGES = ["x" * 1000] * 4  # about 4 KB of JSON a document
 

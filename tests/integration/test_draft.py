@@ -11,10 +11,11 @@ import pytest
 from services.phase2 import handlers as phase2
 from services.phase2.handlers import Withdrawal, make_handler
 from services.phase2.logic import build_draft
-from shared import clause_model, topics
+from shared.clauses import clause_model
+from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
-from shared.runtime import Runtime
-from shared.state import DRAFT_TTL_S
+from shared.platform.runtime import Runtime
+from shared.store.state import DRAFT_TTL_S
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()

@@ -11,7 +11,7 @@ import httpx
 import pytest
 from httpx_sse import connect_sse
 
-from services.edge.auth import new_key
+from shared.core.apikeys import new_key
 from shared.testing import edge_process
 from shared.testing.contracts import make_contract
 
@@ -105,9 +105,9 @@ def test_identical_uploads_at_once_are_all_accepted_and_stored_whole(edge, tmp_p
 def test_the_deadline_holds_with_no_client_connected_and_cancels_the_stages(edge, settings):
     import asyncio
 
-    from shared import topics
-    from shared.events import EventLog
+    from shared.core import topics
     from shared.messages import ReviewCancel
+    from shared.store.events import EventLog
     from shared.testing import topic_messages
 
     rid = upload(edge)  # no client follows it

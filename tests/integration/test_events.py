@@ -6,7 +6,7 @@ import uuid
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.events import EventLog, valid_stream_id
+from shared.store.events import EventLog, valid_stream_id
 
 
 async def test_emit_and_resume_after_an_id(redis):

@@ -11,14 +11,15 @@ import time
 import httpx
 import pytest
 
+from local.stack import ROOT, free_port
 from services.analyze import logic
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
-from shared import clause_model, topics
+from shared.clauses import clause_model
+from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewFollowup, ReviewLocated
-from shared.runtime import Runtime
-from shared.stack import ROOT, free_port
-from shared.state import doc_key
+from shared.platform.runtime import Runtime
+from shared.store.state import doc_key
 from shared.testing import events_while_running, serving
 from shared.testing.contracts import page_texts
 

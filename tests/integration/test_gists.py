@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import time
 
+from local.stack import free_port
 from services.summarize.gists import Gists
 from services.summarize.settings import Settings
-from shared.stack import free_port
 
 PAGES = ["1. TERM\nThis Agreement runs for two years.", "", "2. PAYMENT\nFees are due in 30 days."]
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from shared import ocr, pdf
+from shared.documents import ocr, pdf
 from shared.testing.contracts import CN_FONT, make_chinese_contract, make_contract, page_texts
 from shared.testing.scans import image_only
 

@@ -30,8 +30,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from services.edge.app import build_app
-from services.edge.auth import digest, new_key
 from services.edge.settings import Settings
+from shared.core.apikeys import digest, new_key
 from shared.testing import edge_process
 from shared.testing.contracts import make_contract
 

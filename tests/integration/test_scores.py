@@ -7,9 +7,9 @@ import uuid
 
 import numpy as np
 
-from shared import clause_model
-from shared.scores import SharedScores
-from shared.state import State
+from shared.clauses import clause_model
+from shared.store.scores import SharedScores
+from shared.store.state import State
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import time
 
-from shared.state import State
+from shared.store.state import State
 
 
 async def test_a_stage_finishing_after_a_cancel_leaves_the_review_cancelled(redis):

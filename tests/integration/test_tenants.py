@@ -12,7 +12,7 @@ import pytest
 import websockets
 from httpx_sse import connect_sse
 
-from services.edge.auth import new_key
+from shared.core.apikeys import new_key
 from shared.testing import edge_process
 from shared.testing.contracts import make_contract
 

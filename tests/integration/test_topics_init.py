@@ -1,4 +1,4 @@
-"""kafka-init (python -m shared.topics_init) makes every topic and dead-letter topic, with the
+"""kafka-init (python -m shared.platform.topics_init) makes every topic and dead-letter topic, with the
 configured partitions, on the real broker; run again, it changes nothing."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from pathlib import Path
 
 from aiokafka.admin import AIOKafkaAdminClient
 
-from shared import topics, topics_init
+from shared.core import topics
+from shared.platform import topics_init
 
 
 async def test_every_topic_and_dead_letter_topic_is_made_with_its_partitions(settings, monkeypatch):

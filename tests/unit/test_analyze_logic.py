@@ -1,5 +1,5 @@
 from services.analyze import logic
-from shared import clause_model, clauses, findings
+from shared.clauses import catalogue, clause_model, findings
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -68,7 +68,7 @@ def test_findings_carry_a_risk_note_from_the_clause_itself():
     cap = next(f for f in shown if "shall not exceed" in f["quote"])
     assert cap["page"] == 3 and cap["category"] == "Cap On Liability"
     assert cap["facts"] and all(fact["text"] in cap["quote"] for fact in cap["facts"])
-    assert all(clauses.quote_on_page(f["quote"], TEXTS[f["page"] - 1]) for f in shown)
+    assert all(catalogue.quote_on_page(f["quote"], TEXTS[f["page"] - 1]) for f in shown)
 
 
 def test_asked_categories_with_no_clause_are_reported_absent():

@@ -17,8 +17,9 @@ import pytest
 from google.protobuf import json_format
 
 import shared.messages
-from shared import asyncapi, topics
-from shared.gen_proto import PROTO_DIR
+from shared.api import asyncapi
+from shared.api.gen_proto import PROTO_DIR
+from shared.core import topics
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC_PATH = PROTO_DIR / "asyncapi.json"
@@ -40,7 +41,7 @@ def doc() -> dict:
 def test_committed_document_is_current(built):
     committed = DOC_PATH.read_text(encoding="utf-8") if DOC_PATH.exists() else ""
     assert committed == asyncapi.render(built), (
-        f"{DOC_PATH.relative_to(ROOT)} is stale (proto/, shared/topics.py or ROUTES in shared/asyncapi.py changed): "
+        f"{DOC_PATH.relative_to(ROOT)} is stale (proto/, shared/core/topics.py or ROUTES in shared/api/asyncapi.py changed): "
         f"run `{asyncapi.REGENERATE}` and commit the result"
     )
 
@@ -195,7 +196,7 @@ def test_protobuf_accepts_an_example_of_every_schema(doc):
 def test_every_topic_and_dead_letter_topic_has_a_channel(doc):
     addresses = {c["address"]: c for c in doc["channels"].values()}
     for topic in topics.ALL:
-        assert topic in addresses, f"topic {topic} of shared/topics.py has no channel"
+        assert topic in addresses, f"topic {topic} of shared/core/topics.py has no channel"
     for route in asyncapi.ROUTES:
         channel = addresses[route.topic]
         assert list(channel["messages"]) == [route.message]
@@ -277,7 +278,7 @@ def test_routes_table_matches_the_services_code():
     sends, receives = code_routes()
     assert sends and receives, "found no publish or consumer call in services/: the scan is broken"
     by_topic = {r.topic: r for r in asyncapi.ROUTES}
-    hint = "update ROUTES in shared/asyncapi.py, then run `" + asyncapi.REGENERATE + "`"
+    hint = "update ROUTES in shared/api/asyncapi.py, then run `" + asyncapi.REGENERATE + "`"
     for service, topic, message in sends:
         route = by_topic[topic]
         assert service in route.senders, f"{service} publishes {topic}, ROUTES does not say so: {hint}"

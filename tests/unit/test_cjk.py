@@ -9,7 +9,8 @@ import os
 import pypdfium2 as pdfium
 import pytest
 
-from shared import cjk, clauses, pdf, splitter
+from shared.clauses import catalogue
+from shared.documents import cjk, pdf, splitter
 from shared.testing.contracts import CN_CLAUSES, CN_FONT, make_chinese_contract
 
 
@@ -42,9 +43,9 @@ def test_sentences_end_at_cjk_punctuation_and_articles_start_new_ones():
 
 def test_a_quote_is_found_on_its_page_whatever_the_spacing_inside_cjk_text():
     page = "乙方在本合同项下的累计赔偿责任不超过甲方在索赔前十二个月内\n已支付的服务费总额。"
-    assert clauses.quote_on_page("累计赔偿责任不超过甲方在索赔前十二个月内已支付的服务费总额", page)
-    assert clauses.quote_on_page("累 计 赔 偿 责 任", page)
-    assert not clauses.quote_on_page("累计赔偿责任超过", page)
+    assert catalogue.quote_on_page("累计赔偿责任不超过甲方在索赔前十二个月内已支付的服务费总额", page)
+    assert catalogue.quote_on_page("累 计 赔 偿 责 任", page)
+    assert not catalogue.quote_on_page("累计赔偿责任超过", page)
 
 
 @pytest.mark.skipif(not os.path.exists(CN_FONT), reason="fonts-wqy-microhei is not installed (make test installs it)")

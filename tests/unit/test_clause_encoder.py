@@ -1,4 +1,4 @@
-"""The clause encoder (shared.clause_encoder): the committed int8 model re-scores only the
+"""The clause encoder (shared.clauses.clause_encoder): the committed int8 model re-scores only the
 TF-IDF model's candidates, and the staged model keeps the clause model's interface."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shared import clause_model, findings
-from shared.clause_encoder import ENCODER_DIR, StagedModel
+from shared.clauses import clause_model, findings
+from shared.clauses.clause_encoder import ENCODER_DIR, StagedModel
 from shared.testing.contracts import page_texts
 
 pytestmark = pytest.mark.skipif(not (ENCODER_DIR / "model.onnx").exists(), reason="no clause encoder committed")

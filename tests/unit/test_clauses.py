@@ -1,7 +1,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import clauses, figures
+from shared.clauses import catalogue, figures
 from shared.testing.contracts import page_text
 
 
@@ -25,16 +25,16 @@ def test_quote_on_page_ignores_whitespace(quote, before, after):
     if not quote.split():
         return
     page = before + " " + "\n  ".join(quote.split()) + "\t" + after
-    assert clauses.quote_on_page(quote, page)
+    assert catalogue.quote_on_page(quote, page)
 
 
 @given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ,.$()0123456789", min_size=1, max_size=200))
 def test_quote_on_page_ignores_case(quote):
     if not quote.split():
         return
-    assert clauses.quote_on_page(quote.lower(), "Page text: " + quote.upper() + ".")
+    assert catalogue.quote_on_page(quote.lower(), "Page text: " + quote.upper() + ".")
 
 
 def test_quote_not_on_page():
-    assert not clauses.quote_on_page("shall not exceed one million dollars", page_text(3))
-    assert not clauses.quote_on_page("   ", page_text(3))
+    assert not catalogue.quote_on_page("shall not exceed one million dollars", page_text(3))
+    assert not catalogue.quote_on_page("   ", page_text(3))

@@ -1,11 +1,11 @@
 """The client-facing contracts, checked against the code that makes them:
 
 - proto/events.asyncapi.json is current, structurally valid AsyncAPI 3.0, and its schemas agree
-  with the pydantic models of shared/client_events.py (the same examples pass and fail both);
+  with the pydantic models of shared/api/client_events.py (the same examples pass and fail both);
 - every event type the services emit (an AST scan of the ``….emit(rid, TYPE, …)`` calls) has a model;
 - the edge's OpenAPI document is valid OpenAPI 3.1, documents every route, and every error code
   the edge can answer with (an AST scan of services/edge/, the PDF checks it runs and
-  shared/errors.py) is documented for some operation, and nothing else is.
+  shared/core/errors.py) is documented for some operation, and nothing else is.
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from referencing.jsonschema import DRAFT7
 from services.edge import openapi
 from services.edge.app import build_app
 from services.edge.settings import Settings
-from shared import client_events as ce
-from shared import errors
-from shared.events import EVENT_TYPES
+from shared.api import client_events as ce
+from shared.core import errors
+from shared.store.events import EVENT_TYPES
 
 from .test_asyncapi import COMPONENT_KEY, ID, _refs, _resolve
 
@@ -254,7 +254,7 @@ def _strings(node: ast.expr, scopes: list[ast.AST], calls: dict, index: int | No
 
 def emitted_event_types() -> dict[str, set[str]]:
     """type -> where it is emitted (file:line), from every ``….emit(rid, TYPE, …)`` call."""
-    files = sorted((ROOT / "services").rglob("*.py")) + sorted((ROOT / "shared").glob("*.py"))
+    files = sorted((ROOT / "services").rglob("*.py")) + sorted((ROOT / "shared").rglob("*.py"))
     calls: dict[ast.Call, list[ast.AST]] = {}
     where_of: dict[ast.Call, str] = {}
     for path in files:
@@ -275,7 +275,7 @@ def test_every_emitted_event_type_has_a_model():
     emitted = emitted_event_types()
     assert {"accepted", "final", "delta", "followup_delta", "cancelled", "error"} <= set(emitted), f"the scan is broken: {sorted(emitted)}"
     for t, where in emitted.items():
-        assert t in ce.EVENTS, f"event type {t!r} is emitted ({sorted(where)}) but has no model in shared/client_events.py"
+        assert t in ce.EVENTS, f"event type {t!r} is emitted ({sorted(where)}) but has no model in shared/api/client_events.py"
 
 
 # --- the edge's OpenAPI document ----------------------------------------------------------------
@@ -313,7 +313,7 @@ def test_every_route_is_documented(api):
     assert "proto/events.asyncapi.json" in api["info"]["description"] and "/ws" in api["info"]["description"]
 
 
-# Codes in shared/errors.py that never reach an HTTP answer, and why; the scan below proves that
+# Codes in shared/core/errors.py that never reach an HTTP answer, and why; the scan below proves that
 # the edge raises none of them, so a change that does fails until it is documented.
 NOT_HTTP = {
     "internal": "the base class: the edge raises no bare ClauseFlowError (an unexpected error is a plain 500)",
@@ -323,7 +323,7 @@ NOT_HTTP = {
     "stage_failed": "StageError: a stage's failure after the 202, an `error` event",
     "unprocessable": "Reject: a stage's message that cannot be processed, an `error` event",
 }
-EDGE_FILES = [*sorted((ROOT / "services" / "edge").glob("*.py")), ROOT / "shared" / "pdf.py", ROOT / "shared" / "sandbox.py"]
+EDGE_FILES = [*sorted((ROOT / "services" / "edge").glob("*.py")), ROOT / "shared" / "documents" / "pdf.py", ROOT / "shared" / "documents" / "sandbox.py"]
 
 
 def _literal(node: ast.AST | None) -> str | None:
@@ -332,7 +332,7 @@ def _literal(node: ast.AST | None) -> str | None:
 
 def edge_error_codes() -> dict[str, set[str]]:
     """code -> where, for what the edge can answer with: ``code="…"`` arguments, the default code
-    of each shared.errors class raised without one, and ``{"error": {"code": "…"}}`` bodies."""
+    of each shared.core.errors class raised without one, and ``{"error": {"code": "…"}}`` bodies."""
     out: dict[str, set[str]] = {}
     for path in EDGE_FILES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -363,6 +363,6 @@ def test_every_error_code_the_edge_raises_is_documented():
     assert documented <= set(raised), f"documented but never raised: {sorted(documented - set(raised))}"
     defaults = {cls.code for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.ClauseFlowError)}
     for code in defaults - documented:
-        assert code in NOT_HTTP, f"shared/errors.py's {code!r} is neither documented nor listed here as never an HTTP answer"
+        assert code in NOT_HTTP, f"shared/core/errors.py's {code!r} is neither documented nor listed here as never an HTTP answer"
         assert code not in raised
     assert set(openapi.CODES) == documented, "every code has its one-line meaning, and only those"

@@ -203,7 +203,7 @@ def test_kafka_keeps_its_log_on_a_volume_and_topics_are_made_before_the_services
     assert init["build"]["target"] == "init" and init["restart"] == "no"
     assert init["environment"]["CLAUSEFLOW_TOPIC_PARTITIONS"].startswith("${CLAUSEFLOW_TOPIC_PARTITIONS:-")
     assert "CLAUSEFLOW_TOPIC_REPLICATION" in init["environment"]
-    assert 'CMD ["python", "-m", "shared.topics_init"]' in (ROOT / DOCKERFILE).read_text()
+    assert 'CMD ["python", "-m", "shared.platform.topics_init"]' in (ROOT / DOCKERFILE).read_text()
 
 
 def test_redis_appends_to_a_file_and_bounds_its_memory(services):
@@ -216,7 +216,7 @@ def test_redis_appends_to_a_file_and_bounds_its_memory(services):
 def test_worker_healthchecks_ask_the_event_loop_not_the_metrics_thread(services):
     for name, svc in services.items():
         if role(services, name) in WORKERS:
-            assert svc["healthcheck"]["test"][:4] == ["CMD", "python", "-m", "shared.health"], name
+            assert svc["healthcheck"]["test"][:4] == ["CMD", "python", "-m", "shared.platform.health"], name
 
 
 def test_kafka_is_a_single_kraft_node(services):

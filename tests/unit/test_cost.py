@@ -1,11 +1,11 @@
-"""The cost of a review and its whole-document counterfactual (shared/cost.py)."""
+"""The cost of a review and its whole-document counterfactual (shared/core/cost.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from shared import cost
-from shared.settings import CommonSettings
+from shared.core import cost
+from shared.core.settings import CommonSettings
 
 PRICES = cost.Prices({"cpu": 0.36, "h100": 3.6}, "cpu", 0.001, 0.002)
 

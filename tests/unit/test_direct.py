@@ -2,8 +2,8 @@
 
 import pytest
 
-from shared import clause_model, direct, findings
-from shared.clauses import quote_on_page
+from shared.clauses import clause_model, direct, findings
+from shared.clauses.catalogue import quote_on_page
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()

@@ -4,8 +4,9 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from shared import cuad, figures
-from shared.clauses import quote_on_page
+from bench import cuad
+from shared.clauses import figures
+from shared.clauses.catalogue import quote_on_page
 
 
 def one(text):

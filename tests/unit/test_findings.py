@@ -3,7 +3,7 @@ scores for locate, thresholds, absent categories."""
 
 import numpy as np
 
-from shared import clause_model, clauses, findings
+from shared.clauses import catalogue, clause_model, findings
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -59,7 +59,7 @@ def test_findings_keep_the_threshold_and_the_pages_asked():
     found = findings.findings(scored, ["Cap On Liability", "Governing Law"])
     assert {f.category for f in found} == {"Cap On Liability", "Governing Law"}
     assert all(f.score >= MODEL.threshold(f.category) for f in found)
-    assert all(clauses.quote_on_page(f.quote, TEXTS[f.page - 1]) for f in found)
+    assert all(catalogue.quote_on_page(f.quote, TEXTS[f.page - 1]) for f in found)
     assert not findings.findings(scored, ["Governing Law"], pages={1, 2, 3})
     law = findings.findings(scored, ["Governing Law"])[0]
     assert law.page == 4 and "laws of the State of New York" in law.quote
@@ -79,7 +79,8 @@ def test_question_spans_share_words_with_the_question():
 
 
 def test_a_clause_over_a_page_break_is_scored_whole_and_quoted_with_both_pages():
-    from shared import clause_model, clauses, pdf
+    from shared.clauses import catalogue, clause_model
+    from shared.documents import pdf
     from shared.testing.contracts import CROSS_PAGE, cross_page_contract
 
     texts = pdf.page_texts(cross_page_contract())
@@ -90,7 +91,7 @@ def test_a_clause_over_a_page_break_is_scored_whole_and_quoted_with_both_pages()
     cap = [f.as_dict() for f in findings.findings(scored, ["Cap On Liability"])]
     whole = next(f for f in cap if "continues" in f)
     assert whole["page"] == 2 and whole["continues"] == {"page": 3, "quote": CROSS_PAGE[1]}
-    assert clauses.quote_on_page(whole["quote"], texts[1]) and clauses.quote_on_page(whole["continues"]["quote"], texts[2])
+    assert catalogue.quote_on_page(whole["quote"], texts[1]) and catalogue.quote_on_page(whole["continues"]["quote"], texts[2])
     assert not any(f["page"] == 3 and f["quote"] == CROSS_PAGE[1] for f in cap), "the rest is not a finding of its own"
 
 
@@ -146,7 +147,7 @@ def test_findings_never_quote_overlapping_text():
     spans = sorted((PAGE.find(f.quote.split()[0]), f.quote) for f in found)
     quotes = [" ".join(q.split()) for _, q in spans]
     assert len(quotes) == len(set(quotes)) == 2
-    assert all(clauses.quote_on_page(q, PAGE) for q in quotes)
+    assert all(catalogue.quote_on_page(q, PAGE) for q in quotes)
     law = next(f for f in found if "Governing Law" in f.categories)
     assert law.categories == ["Governing Law", "Cap On Liability"]
 
@@ -158,4 +159,4 @@ def test_a_sentence_cut_at_a_line_is_one_finding_quoting_all_of_it():
     scored = findings.score_units(units, FixedModel({"liability of Supplier": {"Cap On Liability": 0.8}, "amount received": {"Cap On Liability": 0.6}}), [text])
     (cap,) = findings.findings(scored, ["Cap On Liability"])
     assert cap.quote == "In no event shall the liability of Supplier exceed the amount received by Supplier hereunder."
-    assert cap.score == 0.8 and clauses.quote_on_page(cap.quote, text)
+    assert cap.score == 0.8 and catalogue.quote_on_page(cap.quote, text)

@@ -1,4 +1,4 @@
-"""The worker healthcheck: healthy only while the heartbeat is fresh (shared/health.py)."""
+"""The worker healthcheck: healthy only while the heartbeat is fresh (shared/platform/health.py)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import time
 
 from prometheus_client import CollectorRegistry, Gauge, start_http_server
 
-from shared import health
-from shared.stack import free_port
+from local.stack import free_port
+from shared.platform import health
 
 
 def serve(value: float | None) -> str:

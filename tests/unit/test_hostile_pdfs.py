@@ -13,9 +13,9 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from shared import pdf
-from shared.errors import InputError
-from shared.sandbox import PdfSandbox
+from shared.core.errors import InputError
+from shared.documents import pdf
+from shared.documents.sandbox import PdfSandbox
 from shared.testing.contracts import make_contract
 from shared.testing.hostile import KINDS, generate
 

@@ -15,7 +15,7 @@ import kubernetes_validate
 import pytest
 import yaml
 
-from shared import topics
+from shared.core import topics
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "infra" / "k8s"
@@ -76,13 +76,13 @@ def test_workers_are_probed_on_their_event_loop_and_nothing_runs_as_root():
         pod = d["spec"]["template"]["spec"]
         c = pod["containers"][0]
         if name in WORKERS:
-            assert c["livenessProbe"]["exec"]["command"][:3] == ["python", "-m", "shared.health"], name
+            assert c["livenessProbe"]["exec"]["command"][:3] == ["python", "-m", "shared.platform.health"], name
             assert c["command"] == ["python", "-m", f"services.{name}"]
         if name != "vllm":
             assert pod["securityContext"]["runAsNonRoot"] and c["securityContext"]["allowPrivilegeEscalation"] is False, name
             assert {"configMapRef": {"name": "clauseflow-config"}} in c["envFrom"], name
     assert by_kind("Service")["edge"]["spec"]["selector"] == {"app.kubernetes.io/name": "edge"}
-    assert by_kind("Job")["topics-init"]["spec"]["template"]["spec"]["containers"][0]["command"] == ["python", "-m", "shared.topics_init"]
+    assert by_kind("Job")["topics-init"]["spec"]["template"]["spec"]["containers"][0]["command"] == ["python", "-m", "shared.platform.topics_init"]
     assert not by_kind("Secret"), "no secret ships: the operator creates clauseflow-secrets"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared import layout
+from shared.documents import layout
 
 BODY = ["The Supplier shall deliver the Goods.", "Payment is due in thirty days.", "Either party may terminate on notice.", "This Agreement is governed by New York law."]
 

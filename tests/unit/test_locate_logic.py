@@ -3,7 +3,7 @@ import pytest
 
 from services.locate.embedder import Embedder
 from services.locate.logic import VectorCache, bm25_scores, chunks, rank_pages, tokens
-from shared import clauses
+from shared.clauses import catalogue
 from shared.testing.contracts import page_texts
 
 
@@ -86,7 +86,7 @@ def test_chunks_are_verbatim_and_bounded():
     parts = chunks(text, max_chars=200)
     assert len(parts) > 2
     assert all(len(p) <= 200 for p in parts)
-    assert all(clauses.normalise(p) in clauses.normalise(text) for p in parts)
+    assert all(catalogue.normalise(p) in catalogue.normalise(text) for p in parts)
     assert "consequential damages" in " ".join(parts)
 
 

@@ -4,9 +4,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import clause_model, cuad, findings, pdf
-from shared.clause_model import char_vectorizer
-from shared.ngrams import CharNgramCounter
+from bench import cuad
+from shared.clauses import clause_model, findings
+from shared.clauses.clause_model import char_vectorizer
+from shared.clauses.ngrams import CharNgramCounter
+from shared.documents import pdf
 
 MODEL = clause_model.default()
 VOCAB = MODEL._vec["char"].vocabulary

@@ -1,7 +1,7 @@
 import pytest
 
-from shared import pdf
-from shared.errors import CorruptPdf, EncryptedPdf, NotAPdf, TooLarge
+from shared.core.errors import CorruptPdf, EncryptedPdf, NotAPdf, TooLarge
+from shared.documents import pdf
 from shared.testing.contracts import encrypted, make_contract
 
 LIMITS = {"max_bytes": 1_000_000, "max_pages": 20}

@@ -3,7 +3,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from services.phase2.logic import ALLOWED_FIELDS, DraftInvalid, build_draft, validate_draft
-from shared import clause_model
+from shared.clauses import clause_model
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()

@@ -3,7 +3,7 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import gen_proto
+from shared.api import gen_proto
 from shared.messages import Envelope, LocatedPage, ReviewLocated, ReviewRequested, StageTiming
 
 

@@ -5,7 +5,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import clauses, cuad, risk
+from bench import cuad
+from shared.clauses import catalogue, risk
 
 # Our words must not conclude or instruct (the same rule as the draft's validator). The clause's
 # own words, quoted in “…”, may say anything.
@@ -41,7 +42,7 @@ def test_cap_on_liability_states_basis_exception_and_mutuality():
         "Exceptions: “Except for breach of Section 7 (Confidentiality)”. Applies to both parties (“either party”)."
     )
     assert note["risk_source"] == "template"
-    assert note["risk"].endswith(clauses.BY_NAME["cap on liability"].risk)
+    assert note["risk"].endswith(catalogue.BY_NAME["cap on liability"].risk)
 
 
 def test_cap_as_a_multiple_or_an_amount():
@@ -141,18 +142,18 @@ def test_change_of_control_and_survival():
 
 def test_unknown_category_and_name_categories():
     assert risk.risk_note("No Such Category", "Either party may terminate.") == {"risk": "", "facts": [], "risk_source": "template"}
-    assert risk.risk_note("Parties", "ACME Corp.")["risk"] == clauses.BY_NAME["parties"].risk
+    assert risk.risk_note("Parties", "ACME Corp.")["risk"] == catalogue.BY_NAME["parties"].risk
 
 
 EXAMPLES = [CAP, RENEWAL, "Licensee shall not assign except for an assignment to an Affiliate; you should call us."]
 
 
-@pytest.mark.parametrize("cat", [c.name for c in clauses.CATEGORIES])
+@pytest.mark.parametrize("cat", [c.name for c in catalogue.CATEGORIES])
 def test_notes_hold_no_advice_and_end_with_the_checklist_line(cat):
     for quote in EXAMPLES:
         note = risk.risk_note(cat, quote)["risk"]
         assert not ADVICE.search(QUOTED.sub("", note)), note
-        assert note.endswith(clauses.BY_NAME[cat.lower()].risk)
+        assert note.endswith(catalogue.BY_NAME[cat.lower()].risk)
 
 
 WORDS = st.sampled_from(
@@ -165,7 +166,7 @@ TEXT = st.one_of(st.text(max_size=400), st.lists(st.one_of(WORDS, st.text(max_si
 
 @given(TEXT)
 def test_every_fact_is_a_stripped_verbatim_slice(quote):
-    for cat in clauses.CATEGORIES:
+    for cat in catalogue.CATEGORIES:
         for f in risk.facts(cat.name, quote):
             assert f["text"] and f["text"] == f["text"].strip() and f["text"] in quote
             assert any(  # at some occurrence it neither starts nor ends inside a word

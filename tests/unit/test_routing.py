@@ -1,7 +1,7 @@
 """Question routing: free-form questions -> CUAD clause categories.
 
 How tests/data/routing_questions.jsonl was written: all 96 questions were written first, before
-any prototype or trigger phrase in shared/routing.py existed, in the voice of a lawyer typing
+any prototype or trigger phrase in shared/clauses/routing.py existed, in the voice of a lawyer typing
 into a review tool, avoiding each category's own words where that was natural. The prototypes
 were then written from contract-drafting vocabulary without copying these wordings. Thresholds
 and a few structural rules were tuned mostly on a separate, private set of 42 questions (not
@@ -21,8 +21,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from services.locate.embedder import Embedder
-from shared import routing
-from shared.clauses import CATEGORIES
+from shared.clauses import routing
+from shared.clauses.catalogue import CATEGORIES
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "routing_questions.jsonl"
 ROWS = [json.loads(line) for line in DATA.read_text().splitlines() if line.strip()]
@@ -179,7 +179,7 @@ def test_route_with_the_model_never_raises(text, embed):
 
 # --- the independent question set ---------------------------------------------------------
 # tests/data/routing_questions_independent.jsonl was written by someone other than the router's
-# author. Its "tune" split guided the vocabulary in shared.routing_data; the "holdout" split is
+# author. Its "tune" split guided the vocabulary in shared.clauses.routing_data; the "holdout" split is
 # kept for an occasional honest measurement and is never loaded by the tests.
 INDEPENDENT = Path(__file__).resolve().parent.parent / "data" / "routing_questions_independent.jsonl"
 TUNE = [r for r in (json.loads(line) for line in INDEPENDENT.read_text().splitlines() if line.strip()) if r["split"] == "tune"]

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from shared import pdf
-from shared.errors import CorruptPdf, NotAPdf
-from shared.sandbox import PdfSandbox
+from shared.core.errors import CorruptPdf, NotAPdf
+from shared.documents import pdf
+from shared.documents.sandbox import PdfSandbox
 from shared.testing.contracts import make_contract
 
 
@@ -89,7 +89,7 @@ def test_a_page_tree_promising_pages_it_lacks_is_corrupt_not_a_crash():
 
 
 def test_an_earlier_encrypted_file_does_not_make_a_corrupt_one_look_encrypted():
-    from shared.errors import EncryptedPdf
+    from shared.core.errors import EncryptedPdf
     from shared.testing.hostile import _encrypted, assemble
 
     bad = assemble([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
@@ -103,7 +103,7 @@ def test_an_earlier_encrypted_file_does_not_make_a_corrupt_one_look_encrypted():
 
 
 def test_text_past_the_limit_is_too_large():
-    from shared.errors import TooLarge
+    from shared.core.errors import TooLarge
 
     with pytest.raises(TooLarge):
         pdf.page_texts(make_contract().data, max_chars=100)

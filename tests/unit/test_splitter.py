@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared import cuad, layout, pdf
-from shared.findings import page_units
-from shared.splitter import clause_spans, heading, sentences
+from bench import cuad
+from shared.clauses.findings import page_units
+from shared.documents import layout, pdf
+from shared.documents.splitter import clause_spans, heading, sentences
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=2000)
 LEGALISH = st.lists(

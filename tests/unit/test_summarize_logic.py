@@ -1,6 +1,7 @@
 from services.summarize.gists import clean
 from services.summarize.logic import NO_TEXT, headings, page_categories, summarize_page
-from shared import clause_model, findings, pdf
+from shared.clauses import clause_model, findings
+from shared.documents import pdf
 from shared.testing.contracts import make_chinese_contract, make_contract
 
 

@@ -3,7 +3,7 @@
 import asyncio
 import time
 
-from shared.telemetry import StageClock, timed_cpu
+from shared.core.telemetry import StageClock, timed_cpu
 
 
 def spin(seconds: float) -> None:

@@ -1,8 +1,8 @@
-"""Clause terms (shared.terms): the hand-labelled set of tests/data/clause_terms.jsonl, and the
+"""Clause terms (shared.clauses.terms): the hand-labelled set of tests/data/clause_terms.jsonl, and the
 rule that "not stated" is said only when the whole clause holds nothing that could state it.
 
 How the set was made: 212 (clause, term) pairs from CUAD train (136) and dev (76), labelled by
-reading each clause, by someone who had not seen shared/risk.py or shared/terms.py. 44 pairs
+reading each clause, by someone who had not seen shared/clauses/risk.py or shared/clauses/terms.py. 44 pairs
 have the term absent; 5 have it redacted in the filed contract; 26 clauses are mostly
 capitals, 16 hold CUAD's "<omitted>". bench/bench_terms.py prints the table per category.
 """
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from shared import terms
+from shared.clauses import terms
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import bench_terms  # noqa: E402

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from local.stack import LLM_MODEL, llm_model_file
 from services.analyze import logic
 from services.analyze.tokens import MODELS, TokenCounter, fit
-from shared.stack import LLM_MODEL, llm_model_file
 from shared.testing.contracts import page_texts
 
 SAMPLES = [

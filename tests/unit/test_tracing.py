@@ -1,4 +1,4 @@
-"""Trace context across a message (shared/tracing.py), and head sampling that keeps errors."""
+"""Trace context across a message (shared/core/tracing.py), and head sampling that keeps errors."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
-from shared import tracing
+from shared.core import tracing
 
 
 def local(ratio: float) -> tuple[trace.Tracer, InMemorySpanExporter]:

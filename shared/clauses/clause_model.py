@@ -1,0 +1,128 @@
+"""The clause model: per-category probabilities for clause spans, learned from CUAD train.
+
+TF-IDF over word 1–2-grams and character 3–5-grams inside words, then one logistic
+regression per category (multi-label: a span may be several things at once). A linear model
+on sparse n-grams scores a 100-page contract in well under a second on one core, which is
+what lets locate read every span of the document instead of guessing pages first.
+
+The artifact (``models/clause/``) is plain data, not a pickle: the vocabulary as JSON, the
+IDF weights and coefficients as a NumPy archive, the per-category operating thresholds as
+JSON. Loading it needs scikit-learn's tokenisers only. ``scripts/train_clause_model.py``
+writes it; ``models/clause/CARD.md`` says how and how well.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.feature_extraction.text import CountVectorizer
+
+from shared.clauses.ngrams import CharNgramCounter
+
+log = logging.getLogger(__name__)
+
+MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "clause"
+CONTEXT_CHARS = 160  # how much of the preceding text a span's context features see
+
+
+def word_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
+    return CountVectorizer(lowercase=True, ngram_range=(1, 2), token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z]+\b", vocabulary=vocabulary, dtype=np.float32, **kw)
+
+
+def char_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
+    return CountVectorizer(lowercase=True, analyzer="char_wb", ngram_range=(3, 5), vocabulary=vocabulary, dtype=np.float32, **kw)
+
+
+def context_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
+    return CountVectorizer(lowercase=True, ngram_range=(1, 1), token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z]+\b", vocabulary=vocabulary, dtype=np.float32, **kw)
+
+
+def tfidf(counts: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
+    """Sublinear TF times IDF, rows scaled to unit length (as TfidfVectorizer(sublinear_tf=True))."""
+    x = counts.tocsr(copy=True)
+    x.data = (1.0 + np.log(x.data)).astype(np.float32)
+    x = x @ sp.diags(idf.astype(np.float32))
+    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
+    return sp.diags(1.0 / np.maximum(norms, 1e-12)).astype(np.float32) @ x
+
+
+class ClauseModel:
+    """``score(spans, contexts) -> (n, len(categories))`` probabilities; ``thresholds`` per category."""
+
+    def __init__(self, categories: list[str], vocabs: dict[str, list[str]], idf: dict[str, np.ndarray], coef: np.ndarray, intercept: np.ndarray, thresholds: dict[str, float], meta: dict | None = None) -> None:
+        self.categories = categories
+        self.index = {c: i for i, c in enumerate(categories)}
+        self._vec = {
+            "word": word_vectorizer({t: i for i, t in enumerate(vocabs["word"])}),
+            "char": char_vectorizer({t: i for i, t in enumerate(vocabs["char"])}),
+            "context": context_vectorizer({t: i for i, t in enumerate(vocabs["context"])}),
+        }
+        # The same character n-gram counts as the "char" vectorizer, in NumPy (shared.clauses.ngrams):
+        # they are most of the scoring time on the draft path.
+        self._char = CharNgramCounter(self._vec["char"].vocabulary, self._vec["char"].ngram_range)
+        self._idf = idf
+        self._coef = coef.astype(np.float32)  # (features, categories)
+        self._intercept = intercept.astype(np.float32)
+        self.thresholds = thresholds
+        self.meta = meta or {}
+        # Names the model in shared caches: scores of one model are never read as another's.
+        digest = hashlib.sha256(self._intercept.tobytes() + self._coef[:64].tobytes() + json.dumps(sorted(thresholds.items())).encode())
+        self.version = f"{len(categories)}c-{digest.hexdigest()[:12]}"
+
+    def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
+        contexts = contexts if contexts is not None else [""] * len(spans)
+        counts = {"word": self._vec["word"].transform(spans), "char": self._char.transform(spans), "context": self._vec["context"].transform(contexts)}
+        blocks = [tfidf(counts[name], self._idf[name]) for name in ("word", "char", "context")]
+        return sp.hstack(blocks, format="csr")
+
+    def score(self, spans: list[str], contexts: list[str] | None = None) -> np.ndarray:
+        """Probabilities, one row per span, one column per category in ``categories``."""
+        if not spans:
+            return np.zeros((0, len(self.categories)), np.float32)
+        logits = self.features(spans, contexts) @ self._coef + self._intercept
+        return (1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))).astype(np.float32)
+
+    def threshold(self, category: str) -> float:
+        return self.thresholds.get(category, 0.5)
+
+    # --- the artifact ---------------------------------------------------------------------
+
+    def save(self, path: Path) -> None:
+        path.mkdir(parents=True, exist_ok=True)
+        vocabs = {name: sorted(v.vocabulary, key=v.vocabulary.get) for name, v in self._vec.items()}
+        (path / "vocab.json").write_text(json.dumps(vocabs, ensure_ascii=False))
+        np.savez_compressed(path / "weights.npz", coef=self._coef.astype(np.float16), intercept=self._intercept, **{f"idf_{k}": v for k, v in self._idf.items()})
+        (path / "config.json").write_text(json.dumps({"categories": self.categories, "thresholds": self.thresholds, "meta": self.meta}, indent=1))
+
+    @classmethod
+    def load(cls, path: Path = MODEL_DIR) -> ClauseModel:
+        vocabs = json.loads((path / "vocab.json").read_text())
+        w = np.load(path / "weights.npz")
+        cfg = json.loads((path / "config.json").read_text())
+        idf = {k: w[f"idf_{k}"] for k in ("word", "char", "context")}
+        return cls(cfg["categories"], vocabs, idf, w["coef"].astype(np.float32), w["intercept"], cfg["thresholds"], cfg.get("meta"))
+
+
+@lru_cache(maxsize=3)
+def default(stage: str = "tfidf"):
+    """The committed model, loaded once per process: the TF-IDF model, or (``stage`` "both" or
+    "encoder", where ``models/clause_encoder/`` is there) with the clause encoder re-scoring its
+    candidates or alone."""
+    model = ClauseModel.load(MODEL_DIR)
+    log.info("clause model loaded: %d categories, %s", len(model.categories), model.meta.get("version", "?"))
+    if stage == "tfidf":
+        return model
+    from shared.clauses.clause_encoder import ENCODER_DIR, StagedModel  # it builds on this module
+
+    if not (ENCODER_DIR / "model.onnx").exists():
+        log.warning("clause stage %r asked, but no clause encoder at %s: the TF-IDF model alone scores", stage, ENCODER_DIR)
+        return model
+    staged = StagedModel(model, ENCODER_DIR, stage)
+    log.info("clause encoder loaded: stage %s, %s", stage, staged.version)
+    return staged

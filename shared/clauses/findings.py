@@ -1,0 +1,267 @@
+"""Clause findings from the clause model: the one place locate, phase2 and analyze get them.
+
+A document is cut into clause units per page (``page_units``), every unit is scored once
+for all categories (``score_document``, cached by the document's sha256 in-process), and the
+stages read what they need from those scores: locate a score per page, phase2 the best spans
+of the located pages, analyze every span above its category's operating threshold and the
+asked categories with none (``absent``).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import numpy as np
+
+from shared.clauses.catalogue import content_words
+from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
+from shared.documents import cjk
+from shared.documents.splitter import clause_spans, heading
+
+
+@dataclass(frozen=True)
+class Unit:
+    page: int      # 1-based
+    start: int     # offsets in the page text
+    end: int
+    text: str      # page_text[start:end]
+    context: str   # the text just before the unit (the end of the previous page at a page start)
+    continued: str = ""  # the clause runs over the page break: its rest, verbatim from the next page's start
+
+    @property
+    def whole(self) -> str:
+        """What the clause model reads: the clause with its rest on the next page."""
+        return f"{self.text} {self.continued}" if self.continued else self.text
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One clause: its best category, and every other category it was found for (``also``)."""
+
+    category: str
+    page: int
+    quote: str     # the clause's text, whitespace collapsed (quote_on_page ignores whitespace)
+    score: float
+    continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
+    also: tuple[tuple[str, float], ...] = ()  # (category, score) of the same clause, best first
+
+    @property
+    def categories(self) -> list[str]:
+        return [self.category, *(c for c, _ in self.also)]
+
+    def as_dict(self) -> dict:
+        """The finding as events carry it: a clause that runs over the page break has its rest
+        under ``continues`` ({"page", "quote"}), each part quoted on its own page; a clause of
+        several categories lists them all under ``categories`` (best first)."""
+        out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score, "categories": self.categories}
+        if self.continued:
+            out["continues"] = {"page": self.page + 1, "quote": self.continued}
+        return out
+
+
+# A clause's last words before a page break, when they do not end it (no stop), and the next
+# page's first words, when they go on with it (lower case, or CJK text after an open sentence).
+_ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
+
+
+def _runs_on(before: str, after: str) -> bool:
+    before, after = before.rstrip(), after.lstrip()
+    if not before or not after or before.endswith(_ENDS) or heading(after):
+        return False
+    return after[0].islower() or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+
+
+@dataclass(frozen=True)
+class Scored:
+    units: list[Unit]
+    scores: np.ndarray   # (len(units), len(model.categories))
+    model: ClauseModel
+    texts: tuple[str, ...] = ()  # the page texts the units were cut from: a clause of several units is quoted from them
+
+    def column(self, category: str) -> np.ndarray:
+        return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
+
+
+def page_units(texts: list[str]) -> list[Unit]:
+    """Clause units of every page, in reading order.
+
+    A unit's context is the title of the section it sits in ("Limitation of Liability"), as
+    far as the pages read show it, and the text just before it: a clause's own words often
+    do not name what it is about, its section title does.
+    """
+    out: list[Unit] = []
+    title = ""
+    spans = [clause_spans(t) for t in texts]
+    for page in range(1, len(texts) + 1):
+        text = texts[page - 1]
+        before = texts[page - 2][-CONTEXT_CHARS:] if page > 1 else ""
+        for k, s in enumerate(spans[page - 1]):
+            rest = spans[page][0].text if page < len(texts) and spans[page] else ""
+            last = k == len(spans[page - 1]) - 1
+            continued = rest if last and rest and _runs_on(s.text, rest) else ""
+            out.append(Unit(page, s.start, s.end, s.text, f"{title} | {(before + text[: s.start])[-CONTEXT_CHARS:]}", continued))
+            title = heading(s.text) or title
+    return out
+
+
+def score_units(units: list[Unit], model: ClauseModel, texts: list[str] | tuple[str, ...] = ()) -> Scored:
+    """Scores of ``units`` (cut from ``texts``, which clauses of several units are quoted from)."""
+    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model, tuple(texts))
+
+
+def score_pages(texts: list[str], model: ClauseModel) -> Scored:
+    return score_units(page_units(texts), model, texts)
+
+
+class ScoreCache:
+    """Whole-document scores by sha256: a second question on the same contract scores nothing.
+
+    One per process, which holds one model: the key is the document alone."""
+
+    def __init__(self, max_docs: int = 64) -> None:
+        self._max = max_docs
+        self._data: OrderedDict[str, Scored] = OrderedDict()
+        self._lock = threading.Lock()  # reviews are scored in worker threads, several at once
+
+    def get(self, key: str) -> Scored | None:
+        with self._lock:
+            hit = self._data.get(key) if key else None
+            if hit is not None:
+                self._data.move_to_end(key)
+            return hit
+
+    def put(self, key: str, scored: Scored) -> None:
+        if not key:
+            return
+        with self._lock:
+            self._data[key] = scored
+            self._data.move_to_end(key)
+            while len(self._data) > self._max:
+                self._data.popitem(last=False)
+
+    def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
+        hit = self.get(key)
+        if hit is not None:
+            return hit
+        scored = score_pages(texts, model)
+        self.put(key, scored)
+        return scored
+
+
+def page_scores(scored: Scored, categories: list[str], n_pages: int) -> np.ndarray:
+    """Per page, the best probability of any of its units for any asked category."""
+    out = np.zeros(n_pages, np.float32)
+    if not categories or not scored.units:
+        return out
+    best = np.max(np.stack([scored.column(c) for c in categories], axis=1), axis=1)
+    np.maximum.at(out, np.array([u.page - 1 for u in scored.units]), best)
+    return out
+
+
+def findings(scored: Scored, categories: list[str], pages: set[int] | None = None, *, per_category: int = 25) -> list[Finding]:
+    """One finding per clause: the units at or above a category's operating threshold, joined
+    where they are one clause, and clauses of several categories joined into one finding (two
+    findings never quote the same text). Best first within a category, in the order asked.
+    """
+    ranges = [(a, b, cat, score) for cat in categories for a, b, score in clause_ranges(scored, cat, pages)[:per_category]]
+    out = [_card(scored, group) for group in _overlapping(ranges)]
+    order = {c: i for i, c in enumerate(categories)}
+    return sorted(out, key=lambda f: (order[f.category], -f.score))
+
+
+def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) -> list[tuple[int, int, float]]:
+    """(first unit, last unit, best score) of each clause found for ``category``, best first.
+
+    A unit over the threshold is a clause, with its rest over a page break; the next unit joins
+    it when the clause has not ended (no stop: a sentence cut at a line or a page break).
+    """
+    if category not in scored.model.index:
+        return []
+    col, thr = scored.column(category), scored.model.threshold(category)
+    units = scored.units
+    out: list[list] = []
+    for i in np.flatnonzero(col >= thr):
+        if pages is not None and units[i].page not in pages:
+            continue
+        last = i + 1 if units[i].continued and i + 1 < len(units) else i
+        if out and (i <= out[-1][1] or (i == out[-1][1] + 1 and _joins(units[out[-1][1]], units[i]))):
+            out[-1][1] = max(out[-1][1], last)
+            out[-1][2] = max(out[-1][2], float(col[i]))
+        else:
+            out.append([int(i), int(last), float(col[i])])
+    return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
+
+
+def _joins(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` goes on with the clause ``prev`` ends: same page, and ``prev`` stopped
+    mid-sentence."""
+    return prev.page == unit.page and not prev.text.rstrip().endswith(_ENDS)
+
+
+def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:
+    """Ranges grouped where they share a unit (sweep over starts)."""
+    groups: list[list] = []
+    end = -1
+    for r in sorted(ranges, key=lambda r: (r[0], r[1])):
+        if groups and r[0] <= end:
+            groups[-1].append(r)
+            end = max(end, r[1])
+        else:
+            groups.append([r])
+            end = r[1]
+    return groups
+
+
+def _card(scored: Scored, group: list[tuple[int, int, str, float]]) -> Finding:
+    a, b = min(r[0] for r in group), max(r[1] for r in group)
+    best: dict[str, float] = {}
+    for _, _, cat, score in group:
+        best[cat] = max(best.get(cat, 0.0), score)
+    ranked = sorted(best.items(), key=lambda kv: -kv[1])
+    quote, continued = _quote(scored, a, b)
+    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]))
+
+
+def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:
+    """The text of units ``a``..``b`` verbatim from their pages (whitespace collapsed): on the
+    first unit's page, and its rest on the next page."""
+    units = scored.units
+    first = units[a]
+    if a == b:
+        return " ".join(first.text.split()), " ".join(first.continued.split())
+    same = [u for u in units[a : b + 1] if u.page == first.page]
+    rest = [u for u in units[a : b + 1] if u.page == first.page + 1]
+    if scored.texts:
+        text = scored.texts[first.page - 1][first.start : same[-1].end]
+        more = scored.texts[first.page][rest[0].start : rest[-1].end] if rest else ""
+    else:  # no page texts kept: the units themselves (their gaps are whitespace in practice)
+        text, more = " ".join(u.text for u in same), " ".join(u.text for u in rest)
+    return " ".join(text.split()), " ".join(more.split())
+
+
+def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
+    """The asked clause categories with no finding: the contract has no such clause, as far as
+    the model sees. Names and dates (Parties, Agreement Date, …) are not clauses the model
+    scores, so their absence is never claimed; nor is anything when no page had text."""
+    if searched_pages == 0:
+        return []
+    have = {c for f in found for c in f.categories}
+    return [{"category": c, "searched_pages": searched_pages} for c in categories if c in scored.model.index and c not in have]
+
+
+def best_spans(scored: Scored, categories: list[str], pages: set[int], *, limit: int = 12) -> list[Finding]:
+    """The draft's evidence: the findings on the located pages, best first over all categories;
+    a category with no unit over its threshold there gets none."""
+    found = findings(scored, categories, pages, per_category=limit)
+    return sorted(found, key=lambda f: -f.score)[:limit]
+
+
+def question_spans(units: list[Unit], question: str, *, limit: int = 12) -> list[Finding]:
+    """For a question that names no clause category: the units sharing at least two content
+    words with it, most shared first (category "Question")."""
+    qwords = content_words(question)
+    scored = [(len(qwords & content_words(u.text)), i) for i, u in enumerate(units)]
+    best = sorted((t for t in scored if t[0] >= 2), key=lambda t: (-t[0], t[1]))[:limit]
+    return [Finding("Question", units[i].page, " ".join(units[i].text.split()), float(n), " ".join(units[i].continued.split())) for n, i in best]

@@ -1,0 +1,328 @@
+"""Clause-specific risk notes without a model: verbatim facts pulled from a clause, and a
+neutral note that fills the category's checklist with them.
+
+Every fact is an exact slice of the clause (``quote[a:b]``), stripped and cut at word
+boundaries, so a reader can find it in the contract. The note only restates what the clause
+says, or says what it does not state; it gives no advice and no verdict.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.clauses.catalogue import BY_NAME, DATE, MONEY, PERCENT
+
+# Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days").
+_W = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion"
+)
+_NUM = rf"(?:\d[\d,]*(?:\.\d+)?|(?:{_W})(?:(?:[\s-]+|\s+and\s+)(?:{_W})){{0,6}})(?:\s*\(\s*(?:\d[\d,.]*|(?:{_W})(?:[\s-]+(?:{_W})){{0,6}})\s*\))?"
+_DUR = rf"\b{_NUM}[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+)?(?:days?|weeks?|months?|years?|quarters?)\b"
+_PARTY = r"(?:either|each|neither|both|any)(?:\s+of\s+the)?\s+part(?:y|ies)\b"
+_END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|applicable)\s+)?(?:date\s+of\s+)?(?:end|expiration|expiry|termination|renewal|commencement|anniversary)\b"
+
+
+def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")
+    return re.compile("".join(parts), re.I)
+
+
+_RX: dict[str, list[re.Pattern]] = {
+    "amount": [
+        _i("(?:", MONEY.pattern, r")(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
+        _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?"),
+    ],
+    # The cap basis: what follows "shall not exceed" / "limited to", when it names fees or a multiple.
+    "multiple": [
+        _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
+        _i(
+            r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
+            r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt))[\w(\[])"),
+    ],
+    "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
+    "duration": [_i(_DUR)],
+    "notice_period": [
+        _i(
+            rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
+            rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),
+        # "written notice ninety (90) days in advance", "notice of at least 30 days"
+        _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
+        # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"
+        _i(rf"\b(?:notice|notif(?:y|ies|ication))\b[^.;]{{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
+           rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:the\s+)?\w+)?"),
+        _i(
+            rf"\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+)?{_DUR}\s+(?:prior\s+to|before|in\s+advance\s+of)\s+{_END}"
+            r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),
+    ],
+    "bound": [
+        _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutual(?:ly)?|each\s+other|one\s+another|both\s+agree)\b"),
+        # One named party: a capitalised name (not a heading word, not a section number) before a
+        # modal verb, or after "may be terminated by".
+        re.compile(
+            r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Term|It|Each|Either|Neither|Both|"
+            r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|"
+            r"Affiliates|[IVX]{1,4})\b)"
+            r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?|covenants?|hereby\s+\w+)(?:\s+not)?\b|"
+            r"\b(?:may|shall|can)\s+be\s+\w+\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
+        ),
+    ],
+    "carve_out": [_i(
+        r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not\s+apply\s+to|"
+        r"provided,?\s+(?:however|further|that)|notwithstanding|excluding|save\s+(?:for|as))\b")],
+    "law": [
+        re.compile(
+            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
+            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People'?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
+            r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
+        ),
+        re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:law))\b"),
+    ],
+    "trigger": [_i(
+        r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
+        r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b|"
+        r"\b(?:(?:with\s+or\s+)?without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason|\s+whatsoever)?|for\s+(?:its\s+|their\s+)?convenience|"
+        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time)\b")],
+    "territory": [re.compile(
+        r"\b(?i:in|within|throughout|outside(?:\s+of)?)\s+(?:the\s+)?(?:[A-Z][\w/&-]*\s+(?:and\s+|&\s+)?){0,4}(?i:territory|territories|area|region)\b|"
+        r"\b(?i:world-?wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world)\b|"
+        rf"\b(?i:within\s+(?:a\s+)?(?:radius\s+of\s+)?{_NUM}[\s-]*(?:miles?|kilomet(?:er|re)s?|km)(?:\s+radius)?)\b|"
+        r"\b(?i:in|within|throughout)\s+(?:the\s+)?(?:United\s+States|U\.S\.A?\.|USA|Canada|North\s+America|Europe|European\s+Union|China|Japan|"
+        r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
+    "consent": [_i(
+        r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)\s+(?:the\s+)?(?:(?:express|advance|prior|written|mutual)\s+){0,3}(?:consent|approval)"
+        r"(?:\s+(?:of|from)\s+(?:(?:the|each|any)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
+        r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
+        r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
+    "survival": [_i(
+        r"\b(?:shall|will|to)\s+survive\b(?:\s+(?:the\s+|any\s+)?(?:expiration|termination|expiry)(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?"
+        r"(?:\s+of\s+this\s+Agreement)?)?|"
+        rf"\b(?:for\s+(?:a\s+period\s+of\s+)?)?{_DUR}\s+(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+|effective\s+date\s+of\s+)?(?:any\s+)?(?:expiration|termination|expiry)\b|"
+        r"\b(?:upon|after|following|at\s+the\s+time\s+of|in\s+the\s+event\s+of)\s+(?:the\s+|any\s+|such\s+)?(?:effective\s+date\s+of\s+)?(?:expiration|termination|expiry)"
+        r"(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?(?:\s+of\s+this\s+Agreement)?\b|"
+        r"\b(?:transition(?:al)?\s+(?:services|assistance|period)|termination\s+assistance|wind[\s-]down\s+period|sell[\s-]off\s+period)\b")],
+    "date": [DATE],
+    # A restriction that lasts as long as the contract, and perhaps a tail after it.
+    "term_period": [_i(
+        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|Term|TERM)(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
+        rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
+        rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
+    "coverage": [_i(
+        r"\b(?:(?:commercial\s+|comprehensive\s+)?general\s+liability|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
+        r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
+        r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)"
+        r"\s+(?:insurance|coverage|policy|policies)\b")],
+    "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
+}
+# Internal kinds that are reported as one of the public kinds.
+_AS = {"term_period": "duration"}
+# A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
+_NOT_PARTY = re.compile(
+    r"\b(?:Agreement|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
+    r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section)\s+(?:shall|may|will|must|agrees?)\b"
+)
+_FIGURES = ("duration", "amount", "percent")
+_HOLDERS = ("multiple", "notice_period", "survival", "duration")
+
+# Where a carve-out or cap basis ends: a semicolon, a colon, a sentence end, an omission.
+_PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s*$)|\n\s*\n|<omitted>")
+# A cap basis also ends where the clause moves on to theories of liability or exceptions.
+_BASIS_END = re.compile(
+    r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case)\b", re.I
+)
+_MAX_PART = 250
+# An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
+# the last comma before that verb, so a list inside it does not end it.
+_VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?)\b", re.I)
+
+# category -> (kinds in note order; "a+b" renders in one sentence, "*" marks the kinds whose
+# absence the note states; label overrides; what the note says when the key kinds are absent).
+_SPEC: dict[str, tuple[str, dict[str, str], str]] = {
+    "Cap On Liability": ("multiple+amount+percent* carve_out bound", {"multiple": "Liability is capped at"}, "No amount or basis for the cap is stated in this clause."),
+    "Uncapped Liability": ("carve_out* amount bound", {"carve_out": "Exceptions to the limits"}, "No exception to the liability limits is stated in this clause."),
+    "Liquidated Damages": ("amount+percent* multiple carve_out bound", {"amount": "Sum owed"}, "No sum or formula is stated in this clause."),
+    "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
+    "Renewal Term": ("duration* notice_period bound", {}, "No renewal length is stated in this clause."),
+    "Notice Period To Terminate Renewal": ("notice_period* duration bound", {"notice_period": "Notice to end renewal"}, "No notice period is stated in this clause."),
+    "Expiration Date": ("duration+date* bound", {"duration": "Term"}, "No end date or term length is stated in this clause."),
+    "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),
+    "Anti-Assignment": ("consent* carve_out bound", {}, "No consent requirement is stated in this clause."),
+    "Change Of Control": ("trigger* consent notice_period carve_out bound", {"trigger": "Triggered by"}, "No change-of-control event is named in this clause."),
+    "Non-Compete": ("term_period+duration* territory* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "Exclusivity": ("territory term_period+duration carve_out bound", {}, ""),
+    "No-Solicit Of Customers": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "No-Solicit Of Employees": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "Non-Disparagement": ("term_period+duration carve_out bound", {}, ""),
+    "Competitive Restriction Exception": ("carve_out* territory bound", {}, ""),
+    "Most Favored Nation": ("percent carve_out bound", {}, ""),
+    "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {"duration": "Response period"}, ""),
+    "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
+    "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
+    "Minimum Commitment": ("amount+percent* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
+    "Volume Restriction": ("amount+percent duration bound", {}, ""),
+    "License Grant": ("territory duration carve_out bound", {}, ""),
+    "Non-Transferable License": ("consent carve_out bound", {}, ""),
+    "Irrevocable Or Perpetual License": ("duration carve_out bound", {}, ""),
+    "Post-Termination Services": ("survival* duration bound", {}, "No period after the end of the contract is stated in this clause."),
+    "Audit Rights": ("notice_period duration percent bound", {"percent": "Cost threshold"}, ""),
+    "Warranty Duration": ("duration* carve_out bound", {"duration": "Warranty period"}, "No warranty period is stated in this clause."),
+    "Insurance": ("amount* coverage insured notice_period duration bound", {"amount": "Coverage amounts"}, "No coverage amount is stated in this clause."),
+}
+# Licences, IP and the like: who is bound, and what is excepted.
+_SPEC.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
+                            "Unlimited/All-You-Can-Eat-License", "Covenant Not To Sue", "Third Party Beneficiary"), ("carve_out bound", {}, "")))
+_SPEC.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
+_LABEL = {
+    "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
+    "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named",
+    "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
+    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured",
+}
+_WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
+
+
+def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
+    """Shrink [a, b) to a stripped fragment that neither starts nor ends inside a word."""
+    if 0 < a < b and quote[a - 1].isalnum() and quote[a].isalnum():
+        while a < b and quote[a].isalnum():  # started inside a word: drop that word
+            a += 1
+    if a < b < len(quote) and quote[b - 1].isalnum() and quote[b].isalnum():
+        while b > a and quote[b - 1].isalnum():  # a cut word: drop it
+            b -= 1
+    # Trailing spaces and stray punctuation go; a full stop after a word ("Wales.") ends the
+    # sentence, one after a capital ("U.S.") belongs to the word.
+    while b > a and (quote[b - 1].isspace() or quote[b - 1] in ",(-–—" or (quote[b - 1] == "." and quote[b - 3 : b - 1].islower())):
+        b -= 1
+    while a < b and quote[a].isspace():
+        a += 1
+    return a, b
+
+
+def _part_end(quote: str, start: int) -> int:
+    """End of the clause part that starts at ``start``: its ';' or sentence end, at most ~250 chars."""
+    m = _PART_END.search(quote, start + 1, start + _MAX_PART + 1)
+    return m.start() if m else min(len(quote), start + _MAX_PART)
+
+
+def _carve_end(quote: str, a: int, marker_end: int) -> int:
+    """End of the exception that starts at ``a``: its closing bracket, the comma before the main
+    clause, or the end of its clause part."""
+    end = _part_end(quote, a)
+    head = quote[max(quote.rfind(".", 0, a), quote.rfind(";", 0, a), a - 300, 0) : a]
+    if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them
+        close = quote.find(")", marker_end, end)
+        return close if close != -1 else end
+    # Only "except"/"save" can open a sentence as a list of exceptions; after "notwithstanding X,"
+    # or "provided that" comes the rule that overrides, so it stays in the fact.
+    if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav"):
+        verb = _VERB.search(quote, marker_end, end)
+        comma = quote.rfind(",", marker_end, verb.start()) if verb else -1
+        end = comma if comma != -1 else end
+    return end
+
+
+def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
+    """Non-overlapping (start, end) of ``kind`` in ``quote``, in order, each trimmed to whole words."""
+    spans = []
+    for rx in _RX[kind]:
+        for m in rx.finditer(quote):
+            a, b = m.span("f" if "f" in rx.groupindex else 0)  # "f": the fact inside a wider match
+            if kind == "carve_out":
+                marker_end, b = b, max(b, _carve_end(quote, a, b))
+                if b - marker_end < 4:  # the marker alone tells nothing
+                    continue
+            elif kind == "multiple":  # a basis runs to the end of its clause part, or to the next topic
+                b = max(b, _part_end(quote, a))
+                stop = _BASIS_END.search(quote, m.end(), b)
+                b = stop.start() if stop else b
+            spans.append(_trim(quote, a, b))
+    # Longest first, then drop spans that overlap a kept one ("$1,000,000" in "$1,000,000 per occurrence").
+    kept: list[tuple[int, int]] = []
+    for a, b in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
+        if b > a and not any(a < kb and ka < b for ka, kb in kept):
+            kept.append((a, b))
+    return sorted(kept)
+
+
+def _shouting(quote: str) -> bool:
+    """Mostly capitals: every word looks like a name there, so a named party cannot be told apart."""
+    letters = [c for c in quote if c.isalpha()]
+    return sum(c.isupper() for c in letters) > 0.6 * len(letters)
+
+
+def _kinds(category: str) -> list[str]:
+    spec = _SPEC.get(category)
+    return [k for tok in spec[0].split() for k in tok.rstrip("*").split("+")] if spec else []
+
+
+def facts(category: str, quote: str) -> list[dict]:
+    """Verbatim facts a reviewer checks for ``category``, pulled from ``quote``.
+
+    Each fact is ``{"kind", "text"}`` with ``text`` an exact, stripped slice of ``quote``; a
+    ``bound`` fact also has ``"scope": "mutual" | "one_party"``. Unknown categories and clauses
+    that state nothing extractable give ``[]``.
+    """
+    cat = BY_NAME.get(category.lower())
+    rows: list[tuple[int, int, str, dict]] = []  # start, end, public kind, extra fields
+    for kind in _kinds(cat.name if cat else category):
+        if kind == "bound":  # one fact: the first wording of who is bound, usually the main clause's subject
+            hits = []
+            for scope, rx in zip(("mutual", "one_party"), _RX["bound"]):
+                ms = rx.finditer(quote) if scope == "mutual" or not _shouting(quote) else ()
+                m = next((m for m in ms if scope == "mutual" or not _NOT_PARTY.search(m.group())), None)
+                hits += [(m.start(), scope, m)] if m else []
+            if hits:
+                _, scope, m = min(hits, key=lambda h: h[0])
+                rows.append((*_trim(quote, *m.span()), kind, {"scope": scope}))
+            continue
+        public = _AS.get(kind, kind)
+        for a, b in _spans(kind, quote)[:4]:
+            same = [(ra, rb) for ra, rb, k, _ in rows if k == public]
+            if not any((a < rb and ra < b) or quote[a:b].split() == quote[ra:rb].split() for ra, rb in same):
+                rows.append((a, b, public, {}))
+    # A figure inside a longer fact (a notice period, a cap basis) is already quoted there.
+    rows = [
+        r for r in rows
+        if not (r[2] in _FIGURES and any(o[2] in _HOLDERS and o[0] <= r[0] and r[1] <= o[1] and o[:2] != r[:2] for o in rows))
+    ]
+    return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
+
+
+def _q(texts: list[str]) -> str:
+    return ", ".join(f"“{' '.join(t.split())}”" for t in texts[:3])
+
+
+def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:
+    """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
+
+    Returns ``{"risk", "facts", "risk_source": "template"}``. The note restates only what the
+    clause says (facts in typographic quotes) or that it does not state a key item, and ends with
+    the category's generic checklist line. ``may_say_absent=False``: the note does not say a key
+    item is missing (the caller could not rule out that the clause states it). ``facts_found``:
+    ``facts(category, quote)`` when the caller has them already.
+    """
+    cat = BY_NAME.get(category.lower())
+    found = facts(category, quote) if facts_found is None else facts_found
+    spec = _SPEC.get(cat.name if cat else category, ("", {}, ""))
+    tokens, labels, missing = spec[0].split(), spec[1], spec[2]
+    parts: list[str] = []
+    first_key = True
+    for tok in tokens:
+        kinds = tok.rstrip("*").split("+")
+        if kinds == ["bound"]:
+            for f in found:
+                if f["kind"] == "bound":
+                    who = "Applies to both parties" if f["scope"] == "mutual" else "Applies to one party"
+                    parts.append(f"{who} ({_q([f['text']])}).")
+            continue
+        texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]
+        label = labels.get(kinds[0], _LABEL[kinds[0]])
+        if texts:
+            parts.append(f"{label} {_q(texts)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts)}.")
+        elif tok.endswith("*") and may_say_absent:
+            parts.append(missing if first_key and missing else f"No {_WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
+        first_key = first_key and not tok.endswith("*")
+    if cat:
+        parts.append(cat.risk)
+    return {"risk": " ".join(parts), "facts": found, "risk_source": "template"}

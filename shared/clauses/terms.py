@@ -1,0 +1,167 @@
+"""A clause's terms as a typed record: the few values a reviewer checks for its category (a
+cap's amount or basis, a notice period, a term's length, the governing law), each quoted
+verbatim from the clause with a normalised value.
+
+A term has three states. ``stated: true``: its words and value. ``stated: false``: the clause
+does not state it, which is a statement about the contract, so it is made only over the whole
+clause (callers pass every unit of it, its rest over a page break included) and only when the
+clause holds nothing that could state it (no figure of that kind, no redaction). ``stated:
+null``: the clause has such figures but none reads as this term; the finding says nothing
+rather than something false.
+
+The values come from :mod:`shared.clauses.risk`'s facts (exact slices of the clause) and
+:mod:`shared.clauses.figures`' readings (what a figure is worth). Pure functions, no I/O, no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.clauses import figures, risk
+
+# category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in
+# order, "period:<cue>" a duration after a cue word, "date:end" the date an end cue precedes.
+SPEC: dict[str, list[tuple[str, str]]] = {
+    "Cap On Liability": [("cap", "fact:amount,multiple,percent")],
+    "Termination For Convenience": [("notice_period", "fact:notice_period")],
+    "Notice Period To Terminate Renewal": [("notice_period", "fact:notice_period")],
+    "Renewal Term": [("renewal_length", "period:renew")],
+    "Expiration Date": [("term_length", "period:term"), ("end_date", "date:end")],
+    "Governing Law": [("law", "fact:law")],
+    "Warranty Duration": [("warranty_period", "period:any")],
+    "Insurance": [("coverage_amount", "fact:amount")],
+    "Post-Termination Services": [("period", "period:any")],
+    "Liquidated Damages": [("amount", "fact:amount,percent,multiple")],
+    "Minimum Commitment": [("amount", "fact:amount,percent")],
+    **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
+}
+_DAYS = {"day": 1, "business day": 1, "week": 7, "month": 30, "quarter": 91, "year": 365}
+_LAW_PREFIX = re.compile(
+    r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
+    r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People'?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
+)
+# A state or province named after "law(s)" in the same sentence: more specific than a country
+# ("the laws of the United States of America and of the State of Texas").
+_STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)", re.I)
+_REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
+# Words that tie a period to a renewal, and words that tie it to the initial term instead.
+_RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
+_INITIAL = re.compile(r"^\W{0,4}(?:\w+\W{1,4})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")"
+# A renewal by the year or the month in words ("renewing annually", "an additional month").
+_RENEW_WORDS = [(re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|an?\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
+                (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|an?\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
+_AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
+_END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|terminat\w*|to)\s+(?:on\s+)?(?:and\s+including\s+)?$", re.I)
+_TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
+_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
+
+
+def days(value: float, unit: str) -> float | None:
+    """A duration in days (a month is 30, a year 365), or None for a unit that is no time."""
+    per = _DAYS.get(unit.lower().rstrip("s"))
+    return value * per if per else None
+
+
+def jurisdiction(text: str) -> str:
+    """"the laws of the State of New York" -> "New York"."""
+    return " ".join(_LAW_PREFIX.sub("", text).replace(" law", "").split()).strip(" ,.")
+
+
+def _term(name: str, text: str | None, value=None, unit: str | None = None, stated: bool | None = True) -> dict:
+    return {"name": name, "stated": stated, "text": text, "value": value, "unit": unit}
+
+
+def _durations(clause: str) -> list[tuple[int, int, float]]:
+    """(start, end, days) of every duration in the clause."""
+    out = []
+    for a, b, fig in figures.scan(clause):
+        if fig["kind"] == "duration" and (d := days(float(fig["value"]), fig["unit"])) is not None:
+            out.append((a, b, d))
+    return out
+
+
+def _period(name: str, cue: str, clause: str) -> dict | None:
+    """A duration of the clause: after a renewal word for a renewal, not after one for the
+    initial term, else the first."""
+    for a, b, d in _durations(clause):
+        before = clause[max(0, a - 80) : a]
+        after = clause[b : b + 40]
+        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I)):
+            continue
+        if cue == "after" and not _AFTER_END.search(after):
+            continue
+        if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I) or not _TERM_CUE.search(before)):
+            continue
+        return _term(name, clause[a:b], d, "days")
+    if cue == "renew":
+        for rx, d in _RENEW_WORDS:
+            if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end()]):
+                return _term(name, m.group(), d, "days")
+    return None
+
+
+def _end_date(name: str, clause: str) -> dict | None:
+    dates = [(a, b, fig) for a, b, fig in figures.scan(clause) if fig["kind"] == "date"]
+    cued = [t for t in dates if _END_CUE.search(clause[max(0, t[0] - 30) : t[0]])]
+    pick = cued[0] if cued else (dates[0] if len(dates) == 1 else None)
+    return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
+
+
+def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
+    if "law" in kinds and (m := _STATE.search(clause)):
+        return _term(name, m.group(1), jurisdiction(m.group(1)))
+    for kind in kinds:
+        for f in found:
+            if f["kind"] != kind:
+                continue
+            if kind == "law":
+                return _term(name, f["text"], jurisdiction(f["text"])) if jurisdiction(f["text"]) else None
+            if kind == "multiple":  # a basis ("the fees paid in the prior 12 months") is its own words
+                return _term(name, f["text"])
+            figs = figures.extract(f["text"], 0)
+            dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
+            if kind in ("notice_period",) and dur is None:
+                continue
+            if kind == "duration" and dur is None:  # "during the term": as long as the contract
+                return _term(name, f["text"], "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
+            if dur is not None:
+                return _term(name, f["text"], dur, "days")
+            money = next((g for g in figs if g["kind"] in ("amount", "percent")), None)
+            return _term(name, f["text"], money["value"] if money else None, money["unit"] if money else None)
+    return None
+
+
+def _could_state(how: str, clause: str) -> bool:
+    """Whether the clause holds something that might state the term, unread: a number for a
+    figure, a redaction, a law named in words the reader did not place."""
+    if _REDACTED.search(clause):
+        return True
+    if how == "fact:law":
+        return bool(re.search(r"\blaws?\b", clause, re.I))
+    if "amount" in how and re.search(r"\b(?:lesser|greater)\s+of\b|\bequal\s+to\b|\bformula\b", clause, re.I):
+        return True
+    return bool(_NUMBER.search(clause))
+
+
+def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[dict]:
+    """The clause's terms for ``category``: ``{"name", "stated", "text", "value", "unit"}``
+    each, ``text`` an exact slice of ``clause``. Categories without terms give ``[]``.
+    ``facts``: ``risk.facts(category, clause)`` when the caller has them already."""
+    if category not in SPEC:
+        return []
+    found = risk.facts(category, clause) if facts is None else facts
+    out = []
+    for name, how in SPEC[category]:
+        kind, _, arg = how.partition(":")
+        if kind == "period":
+            got = _period(name, arg, clause)
+        elif kind == "date":
+            got = _end_date(name, clause)
+        elif name == "restriction_period":  # a period after the contract ends, else "during the term"
+            got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
+        else:
+            got = _fact(name, arg.split(","), clause, found)
+        if got is None and (m := _REDACTED.search(clause)):
+            got = {**_term(name, m.group()), "redacted": True}
+        out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))
+    return out

@@ -1,0 +1,135 @@
+"""Text for pages that have none: scanned pages are rendered, prepared for OCR by an NVIDIA DALI
+pipeline, and read by Tesseract.
+
+    render (pypdfium2, in the PDF sandbox: the file is a stranger's)  -> PNG bytes per page
+    prepare (DALI: decode, grayscale, resize to the OCR's width, stretch the contrast)
+    read (Tesseract, `eng+chi_sim` by default, one process a page, a bounded pool, a time limit)
+
+One pipeline definition serves both kinds of host: on a GPU the decoder runs `mixed` (nvJPEG /
+nvImageCodec) and the resize on the GPU; without one, the same operators run on the CPU
+(``device_id=None``). Tesseract was chosen over RapidOCR (ONNX models from PyPI) on measured
+character error rate and pages/s: bench/bench_ocr.py, bench/RESULTS.md.
+
+Tesseract writes a space between CJK characters and breaks lines where the scan does; the text
+is put back the way the text layer of a digital PDF gives it (:func:`tidy`).
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import re
+import threading
+from collections.abc import Sequence
+
+import numpy as np
+
+from shared.documents import cjk
+
+log = logging.getLogger(__name__)
+# Tesseract's own threads: one per process, as pages run side by side in a pool instead.
+os.environ.setdefault("OMP_THREAD_LIMIT", "1")
+
+# A page whose text layer has fewer characters than this (spaces aside) is read by OCR.
+MIN_CHARS = 32
+_BLANK_RUN = re.compile(r"\n{3,}")
+
+
+def needs_ocr(text: str, min_chars: int = MIN_CHARS) -> bool:
+    return sum(not c.isspace() for c in text) < min_chars
+
+
+def tidy(text: str) -> str:
+    """OCR output as the text layer gives it: no spaces inside CJK text, wrapped CJK lines
+    joined, no runs of blank lines."""
+    text = cjk.join_wrapped(cjk.unspace(text.replace("\f", "")))
+    return _BLANK_RUN.sub("\n\n", text).strip()
+
+
+def render_pages(source: bytes, pages: Sequence[int], dpi: int) -> list[bytes]:
+    """PNG images of the given pages (0-based) at ``dpi``. Run it in the PDF sandbox."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(source)
+    try:
+        out = []
+        for i in pages:
+            page = doc[i]
+            try:
+                image = page.render(scale=dpi / 72).to_pil()
+            finally:
+                page.close()
+            buf = io.BytesIO()
+            image.save(buf, format="PNG", compress_level=1)  # lossless; fast rather than small
+            out.append(buf.getvalue())
+        return out
+    finally:
+        doc.close()
+
+
+def gpu_present() -> bool:
+    return os.path.exists("/dev/nvidia0")
+
+
+class Preparer:
+    """The DALI pipeline: encoded page images in, uint8 grayscale arrays ``width`` pixels wide
+    (the text of every page at about the size Tesseract reads best, whatever the scan's
+    resolution) with the contrast stretched to 0..255 out. Built on first use; one batch
+    at a time (a pipeline is not re-entrant)."""
+
+    def __init__(self, width: int = 2000, device: str = "auto", batch_size: int = 8, threads: int = 2) -> None:
+        self.width, self.batch_size, self.threads = width, batch_size, threads
+        self.gpu = gpu_present() if device == "auto" else device == "gpu"
+        self._pipe = None
+        self._lock = threading.Lock()
+
+    @property
+    def device(self) -> str:
+        return "gpu" if self.gpu else "cpu"
+
+    def _build(self):
+        from nvidia.dali import fn, pipeline_def, types
+        from nvidia.dali import math as dmath
+
+        gpu, width = self.gpu, self.width
+
+        @pipeline_def(batch_size=self.batch_size, num_threads=self.threads, device_id=0 if gpu else None, prefetch_queue_depth=1)
+        def prepare():
+            raw = fn.external_source(name="raw", dtype=types.UINT8)
+            image = fn.decoders.image(raw, device="mixed" if gpu else "cpu", output_type=types.GRAY)
+            image = fn.resize(image, resize_x=width, antialias=True)  # every page the same width, aspect kept
+            image = fn.cast(image, dtype=types.FLOAT)
+            lo, hi = fn.reductions.min(image), fn.reductions.max(image)
+            image = (image - lo) * (255.0 / dmath.max(hi - lo, 1.0))  # faint scans: full contrast
+            return fn.cast(image, dtype=types.UINT8)
+
+        pipe = prepare()
+        pipe.build()
+        return pipe
+
+    def __call__(self, images: Sequence[bytes]) -> list[np.ndarray]:
+        out: list[np.ndarray] = []
+        with self._lock:
+            if self._pipe is None:
+                self._pipe = self._build()
+            for start in range(0, len(images), self.batch_size):
+                batch = [np.frombuffer(b, dtype=np.uint8) for b in images[start : start + self.batch_size]]
+                self._pipe.feed_input("raw", batch)
+                (prepared,) = self._pipe.run()
+                if self.gpu:
+                    prepared = prepared.as_cpu()
+                out.extend(np.array(prepared[i])[:, :, 0] for i in range(len(batch)))
+        return out
+
+
+def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 60.0) -> str:
+    """One prepared page through Tesseract; "" when it runs past ``timeout_s`` (logged)."""
+    import pytesseract
+
+    try:
+        text = pytesseract.image_to_string(image, lang=languages, timeout=timeout_s)
+    except RuntimeError as exc:  # pytesseract's "Tesseract process timeout"
+        log.warning("OCR of a page gave up after %.0f s: %s", timeout_s, exc)
+        return ""
+    return tidy(text)

@@ -1,0 +1,211 @@
+"""Sentences and clause spans of contract text, as verbatim slices.
+
+Contracts break the rules a general sentence splitter relies on: a period ends "Corp.",
+"U.S.", "Sec. 7" and "No. 3" without ending anything, and a clause is often a lead-in
+("The cap shall not apply to:") followed by its items ("(a) ... ; (b) ..."). A carve-out
+read without its lead-in loses its meaning, so :func:`clause_spans` joins them.
+
+Every span is ``text[start:end]``, stripped: quotes built from spans can be found again on
+the page they came from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from shared.documents import cjk
+
+
+@dataclass(frozen=True)
+class Span:
+    start: int
+    end: int
+    text: str
+
+
+# Words that end with a period and do not end a sentence (compared lower case, without the dot).
+ABBREVIATIONS = frozenset(
+    """
+    inc corp co ltd llc l.l.c l.p lp n.a s.a plc p.c pty bv b.v gmbh ag s.p.a
+    no nos sec secs art arts para paras cl ch pt pts vol fig ex exh sched approx
+    dept est etc e.g i.e viz vs v cf al ibid
+    mr mrs ms dr prof st jr sr rev hon gen messrs
+    jan feb mar apr jun jul aug sep sept oct nov dec
+    u.s u.s.a u.k e.u d.c n.y p.o
+    """.split()
+)
+
+# A list marker at a line start: (a) (iv) (A) a) 1. 1.2 12.3.4 — or a heading word.
+# "(10) days" wrapped onto a new line is no item: a bracketed number opens one only before a capital.
+_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|[a-zA-Z]\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
+_CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
+_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM})")
+# A line in capitals starts a unit only where the line before it ended one (a stop) or was a
+# heading of its own: an upper-case clause ("IN NO EVENT SHALL ... EXCEED\nTHE AMOUNT ...")
+# wraps onto lines that all start with capitals, and each of them is the same clause.
+_CAPS_LINE = re.compile(r"\n[ \t]*(?=[A-Z][A-Z ]{3,}\b)")
+_LINE_ENDS = (".", ";", ":", "!", "?", ")", "]", "\"", "”", "。", "；", "：")
+HEADING_LINE_CHARS = 60  # a heading is a short line; a wrapped line of a clause is nearly full
+_NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]{1,4}(?:\.\d{1,3})*\.?$")
+# A sentence end: . ; : ! ? followed by space and something that can open a sentence.
+# A sentence ends at . ; : ! ? before a capital, a digit or a bracket; in CJK text at 。！？；
+# (no space follows them), and at ： that ends its line (a lead-in).
+_END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
+_BLANK = re.compile(r"\n[ \t]*\n")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
+_INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|[（(][一二三四五六七八九十]{{1,3}}[）)])")
+
+
+_LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*)\d{1,2}(?:\.\d{1,2})*$")
+_LETTER_LABEL = re.compile(r"\b(?:Exhibit|Schedule|Annex|Appendix|Attachment|Article|Section|Part|Class|Series)\s+[A-Z]$")
+
+
+MIN_CHARS, MIN_CJK_CHARS = 12, 4  # shorter spans are not sentences (a CJK character is a word)
+
+
+def _is_abbreviation(text: str, dot: int) -> bool:
+    """Whether the period at ``dot`` closes an abbreviation, an initial or a list number."""
+    before = text[max(0, dot - 24) : dot]
+    m = _WORD_BEFORE.search(before + ".")
+    if m:
+        word = m.group(1)
+        if word.lower() in ABBREVIATIONS:
+            return True
+        # A lone letter opening its line is a list marker ("a. Distributor shall ..."): the
+        # item starts there, not after it.
+        if len(word) == 1 and before[:-1].rstrip(" \t")[-1:] in ("", "\n"):
+            return True
+        # A lone capital is an initial ("John A. Smith"), not a label ("Exhibit A. The ...").
+        return len(word) == 1 and word.isupper() and not _LETTER_LABEL.search(before)
+    # "2. Payment": a list number opening a clause, not a sentence end.
+    return bool(_LIST_NUMBER.search(before))
+
+
+def _boundaries(text: str) -> list[tuple[int, int]]:
+    """(end of one sentence, start of search for the next), in order."""
+    cuts: dict[int, int] = {}
+    for m in _END.finditer(text):
+        if text[m.start()] == "." and _is_abbreviation(text, m.start()):
+            continue
+        cuts[m.end()] = m.end()
+    for rx in (_BLANK, _LINE_ITEM):
+        for m in rx.finditer(text):
+            cuts.setdefault(m.start(), m.end())
+    for m in _CAPS_LINE.finditer(text):
+        if _ends_a_unit(text[text.rfind("\n", 0, m.start()) + 1 : m.start()]):
+            cuts.setdefault(m.start(), m.end())
+    return sorted(cuts.items())
+
+
+def _ends_a_unit(line: str) -> bool:
+    """Whether a line closes what it belongs to: it ends with a stop, or it is a heading of its
+    own (a short line of title words: "LIMITATION OF LIABILITY", "12. Indemnification")."""
+    line = line.strip()
+    if not line or line.endswith(_LINE_ENDS):
+        return True
+    return len(line) <= HEADING_LINE_CHARS and bool(heading(line) or _NUMBER_LINE.match(line))
+
+
+def sentence_ends(text: str) -> list[int]:
+    """Where each sentence of ``text`` ends (the abbreviation rules of :func:`sentences`)."""
+    return [end for end, _ in _boundaries(text)]
+
+
+def sentences(text: str, max_chars: int = 1000) -> list[Span]:
+    """Sentence spans of ``text``; each span's text is ``text[start:end]``, stripped, verbatim."""
+    spans: list[Span] = []
+    pos = 0
+    for end, nxt in [*_boundaries(text), (len(text), len(text))]:
+        if end < pos:
+            continue
+        _add_span(text, pos, end, max_chars, spans)
+        pos = nxt
+    return spans
+
+
+def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) -> None:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(text[start:end]) else MIN_CHARS):
+        return
+    if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
+        cut = text.rfind(" ", start, start + max_chars)
+        cut = cut if cut > start + max_chars // 2 else start + max_chars
+        _add_span(text, start, cut, max_chars, out)  # strips what precedes the cut, too
+        _add_span(text, cut, end, max_chars, out)
+        return
+    out.append(Span(start, end, text[start:end]))
+
+
+def _opens_list(s: Span) -> bool:
+    """A lead-in: ends with ':' or with a dash, or with 'following' / 'as follows'."""
+    t = s.text.rstrip()
+    return t.endswith((":", "：", "—", "-")) or t.lower().endswith(("as follows", "the following"))
+
+
+def _continues(prev: Span, s: Span, leadin: bool) -> bool:
+    """Whether ``s`` is an item of the list that ``prev`` (or the lead-in) opened: it starts
+    with a marker and follows a lead-in or an item that did not end its sentence."""
+    m = _INLINE_ITEM.match(s.text)
+    if not m:
+        return False
+    before = prev.text.rstrip()
+    lower = s.text[m.end() :].lstrip()[:1].islower()
+    return leadin or before.endswith((";", ":", ",", " and", " or", "—", "-")) or (lower and not before.endswith((".", "!", "?")))
+
+
+def clause_spans(text: str, max_chars: int = 1500, sentence_chars: int = 1000) -> list[Span]:
+    """Clause units: sentences, with a lead-in and its list items joined into one span.
+
+    A lead-in ("... shall not apply to:") and the items that follow it, or a sentence and the
+    lower-case items that continue it ("; (a) the cap shall not apply to ..."), become one
+    span while it stays within ``max_chars``; longer lists stay separate sentences.
+    """
+    sents = sentences(text, sentence_chars)
+    out: list[Span] = []
+    i = 0
+    while i < len(sents):
+        head = sents[i]
+        j = i + 1
+        leadin = _opens_list(head)
+        while j < len(sents) and _continues(sents[j - 1], sents[j], leadin):
+            if sents[j].end - head.start > max_chars:
+                break
+            j += 1
+        last = sents[j - 1]
+        out.append(head if j == i + 1 else Span(head.start, last.end, text[head.start : last.end]))
+        i = j
+    return out
+
+
+# A heading: a numbered or upper-case title of a few words ("12. Limitation of Liability.",
+# "ARTICLE 9 - INDEMNIFICATION", "Governing Law:"), on its own or opening a clause.
+_HEADING = re.compile(
+    r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?(?:[0-9IVX]{1,4}(?:\.\d{1,3})*\.?\s*[-—:]?\s+)?"
+    r"((?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|a|an)(?:[ \t]+(?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|a|an)){0,7})[.:\-—]?(?=\s|$)"
+)
+
+
+def heading(text: str) -> str:
+    """The section title that opens ``text``, or "" (a title is a few capitalised words)."""
+    m = _HEADING.match(text.strip())
+    if not m:
+        return ""
+    title = m.group(1).strip()
+    words = title.split()
+    if not words or len(title) < 4 or not any(w[0].isupper() and len(w) > 2 for w in words):
+        return ""
+    # A sentence that merely starts with capitals ("The Company shall ...") is no title: the
+    # title must end the text or be followed by a stop.
+    after = text.strip()[m.end():]
+    rest = after.lstrip()
+    # A title ends the text, ends with a stop, stands on its own line before a capital, or is in
+    # capitals before a sentence that is not ("GOVERNING LAW This Agreement ..."): the first
+    # words of a clause in capitals ("IN NO EVENT SHALL THE ...") are no title.
+    own_line = after[:1] in ("\n", "\r") and rest[:1].isupper()
+    shouted = title.isupper() and rest[:1].isupper() and not rest.split()[0].isupper()
+    ended = not rest or text.strip()[m.end() - 1] in ".:-—" or own_line or shouted
+    return title if ended else ""
