@@ -1,4 +1,4 @@
-"""One publish -> consume hop on a real broker: our shared.platform.bus against FastStream.
+"""One publish -> consume hop on a real broker: our shared.platform bus against FastStream.
 
     .venv/bin/python bench/bench_hop.py                 # both, on a tansu started here
     .venv/bin/python bench/bench_hop.py --n 300 --bootstrap 127.0.0.1:9092   # on a running broker
@@ -10,7 +10,7 @@ publish call to the handler's first line, in one process (perf_counter); "ack" i
 publish waited for the broker's acknowledgement (acks=all). Warm-up messages (the group join)
 are not counted.
 
-(a) ``ours``: shared.platform.bus.Producer + ConsumerLoop with the project's settings (CommonSettings
+(a) ``ours``: shared.platform.bus.Producer + shared.platform.consumer.ConsumerLoop with the project's settings (CommonSettings
 defaults: fetch_max_wait_ms=50, max_in_flight=4, manual commit after the handler).
 (b) ``faststream``: a FastStream KafkaBroker publisher and subscriber with the same aiokafka
 settings (acks=all, fetch_max_wait_ms=50, group, earliest, commit after the handler:
@@ -90,7 +90,8 @@ async def ping_pong(publish, arrived: asyncio.Queue, n: int, warmup: int, gap_ms
 async def run_ours(bootstrap: str, n: int, warmup: int, gap_ms: float) -> dict:
     from shared.core.settings import CommonSettings
     from shared.messages import ReviewRequested
-    from shared.platform.bus import ConsumerLoop, Producer
+    from shared.platform.bus import Producer
+    from shared.platform.consumer import ConsumerLoop
 
     tag = uuid.uuid4().hex[:8]
     settings = CommonSettings(kafka_bootstrap=bootstrap, topic_prefix=f"hop{tag}.", consumer_group_prefix=f"hop{tag}")

@@ -13,6 +13,7 @@ from shared.core.logs import request_id_var
 from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
 from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
+from shared.store import keys
 from shared.store.schedule import Schedule
 from shared.store.scores import SharedScores
 from shared.store.state import doc_key
@@ -33,11 +34,11 @@ class LocateDeadline(Schedule):
     messages comes second finds the review done and is skipped."""
 
     def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
-        super().__init__(rt.redis, f"{rt.settings.topic_prefix}locate:deadlines", interval_s)
+        super().__init__(rt.redis, keys.locate_deadlines(rt.settings.topic_prefix), interval_s)
         self.rt = rt
 
     async def act(self, rid: str) -> bool:
-        raw = await self.rt.redis.getdel(f"fallback:{rid}")
+        raw = await self.rt.redis.getdel(keys.fallback(rid))
         if raw is None or await self.rt.events.ended(rid) or await self.rt.state.stage_done(rid, STAGE):
             return False
         env = Envelope.FromString(raw)
@@ -66,7 +67,7 @@ class Analyzer:
         env = msg.envelope
         if not self.s.locate_deadline_s or await self.rt.events.ended(env.request_id):
             return
-        await self.rt.redis.set(f"fallback:{env.request_id}", env.SerializeToString(), ex=self.s.event_ttl_s)
+        await self.rt.redis.set(keys.fallback(env.request_id), env.SerializeToString(), ex=self.s.event_ttl_s)
         await self.deadlines.watch(env.request_id, time.time() + self.s.locate_deadline_s)
 
     async def on_cancel(self, msg: ReviewCancel) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from shared.clauses import catalogue, findings, risk, terms
 from shared.documents import splitter
+from shared.store import keys
 
 PROMPT_VERSION = "v3"
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
@@ -102,7 +103,7 @@ def result_key(doc: str, question: str, model: str, clause_model: str, route: st
     """The results cache's key: the document (within its tenant), the question as compared,
     and everything else the final depends on."""
     what = "\x1f".join([question_key(question), model, PROMPT_VERSION, clause_model, route])
-    return f"result:{doc}:{hashlib.sha256(what.encode()).hexdigest()[:32]}"
+    return keys.result(doc, hashlib.sha256(what.encode()).hexdigest()[:32])
 
 
 CITE = re.compile(r"[\"“]([^\"”]{8,1500})[\"”]\s*\(?\[?\s*(?:p|pg|page)\.?\s*(\d{1,4})\s*\]?\)?", re.I)

@@ -27,14 +27,15 @@ from shared.core import topics, tracing
 from shared.core.errors import ClauseFlowError, RetryLater, error_body
 from shared.documents.sandbox import PdfSandbox
 from shared.platform.bus import Producer, ensure_topics
+from shared.store.keys import rate_limits
 from shared.store.blobs import open_blobs
 from shared.store.events import EventLog
 from shared.store.state import State
 
+from . import followups, reviews, streams
 from .auth import Keys
 from .deps import EdgeContext
-from .lifecycle import expire_pdfs
-from .routes import router
+from .lifecycle import Deadlines, expire_pdfs
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -135,11 +136,12 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
         blobs = open_blobs(settings)
         limits_store = RedisStorage(
-            settings.redis_url, implementation="redispy", key_prefix=f"{settings.topic_prefix}limits",
+            settings.redis_url, implementation="redispy", key_prefix=rate_limits(settings.topic_prefix),
             socket_connect_timeout=t, socket_timeout=t + 1.5, retry=Retry(NoBackoff(), 0),
         )
         events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
         ctx = EdgeContext(settings, redis, producer, events, State.for_settings(settings, redis), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
+        ctx.deadlines = Deadlines(ctx)
         app.state.ctx = ctx
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
@@ -155,7 +157,8 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             tracing.shutdown()  # send the spans still buffered
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
-    app.include_router(router)
+    for routes in (reviews, streams, followups):
+        app.include_router(routes.router)
     # HTTP requests by route, method and status class, and their duration (http_requests_total,
     # http_request_duration_seconds), on the metrics port only: never exposed on the app.
     Instrumentator(excluded_handlers=["/healthz", "/static/.*"]).instrument(app)

@@ -24,8 +24,8 @@ from fastapi import Request
 
 from shared.core.apikeys import digest, new_key
 from shared.core.errors import Unauthorized
+from shared.store.keys import check_tenant
 
-TENANT = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 DIGEST = re.compile(r"^[0-9a-f]{64}$")
 
 
@@ -35,8 +35,7 @@ class Keys:
     def __init__(self, pairs: list[tuple[str, str]]) -> None:
         self.tenants: dict[str, str] = {}
         for tenant, key_digest in pairs:
-            if not TENANT.match(tenant):
-                raise ValueError(f"tenant names are lowercase letters, digits, '-' and '_': {tenant!r}")
+            check_tenant(tenant)  # a name that would make another key family's Redis key is refused too
             if not DIGEST.match(key_digest):
                 raise ValueError(f"a key is configured by its SHA-256 digest (64 hex digits), not {key_digest[:8]!r}...")
             self.tenants[key_digest] = tenant
@@ -90,8 +89,10 @@ def main(argv: list[str] | None = None) -> None:
     new.add_argument("tenant")
     new.add_argument("--file", type=Path, required=True)
     args = parser.parse_args(argv)
-    if not TENANT.match(args.tenant):
-        parser.error("tenant names are lowercase letters, digits, '-' and '_'")
+    try:
+        check_tenant(args.tenant)
+    except ValueError as e:
+        parser.error(str(e))
     key = new_key()
     args.file.parent.mkdir(parents=True, exist_ok=True)
     with args.file.open("a") as f:

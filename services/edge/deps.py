@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from fastapi import Request
 from limits.aio.strategies import MovingWindowRateLimiter
@@ -13,13 +12,11 @@ from shared.documents.sandbox import PdfSandbox
 from shared.platform.bus import Producer
 from shared.store.blobs import BlobStore
 from shared.store.events import EventLog
+from shared.store.schedule import Schedule
 from shared.store.state import State
 
 from .auth import Keys
 from .settings import Settings
-
-if TYPE_CHECKING:
-    from .lifecycle import Deadlines
 
 
 @dataclass
@@ -33,12 +30,9 @@ class EdgeContext:
     blobs: BlobStore
     keys: Keys
     uploads: MovingWindowRateLimiter  # per tenant, in Redis (every edge process counts together)
-    deadlines: Deadlines = field(init=False)
-
-    def __post_init__(self) -> None:
-        from .lifecycle import Deadlines  # lifecycle needs this module's EdgeContext
-
-        self.deadlines = Deadlines(self)
+    # The review deadlines (lifecycle.Deadlines, which needs this context): set by the lifespan
+    # (app.py) right after it makes the context, so this module does not import lifecycle.
+    deadlines: Schedule = field(init=False)
 
 
 def get_ctx(request: Request) -> EdgeContext:

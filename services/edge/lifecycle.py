@@ -13,7 +13,7 @@ import time
 
 from shared.core import topics
 from shared.messages import ReviewCancel
-from shared.store.events import open_key
+from shared.store import keys
 from shared.store.schedule import Schedule
 from shared.store.state import ENDED
 
@@ -44,11 +44,11 @@ async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:
 
 class Deadlines(Schedule):
     """Every review ends by its deadline, whether or not a client is connected: a schedule
-    swept by every edge process. Its set is the open reviews (``shared.store.events.open_key``): a
+    swept by every edge process. Its set is the open reviews (``shared.store.keys.open_reviews``): a
     terminal event takes a review off it, so its size is the backlog."""
 
     def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
-        super().__init__(ctx.redis, open_key(ctx.settings.topic_prefix), interval_s)
+        super().__init__(ctx.redis, keys.open_reviews(ctx.settings.topic_prefix), interval_s)
         self.ctx = ctx
 
     async def act(self, rid: str) -> bool:

@@ -3,10 +3,10 @@
 The routes answer with hand-built JSON, so FastAPI knows neither their bodies nor their errors,
 and it lists its own 422 although the app answers a bad request with 400 and the one error body
 (app.py). :func:`install` replaces ``app.openapi``: every operation gets its success body (the
-models below, docs only), each status it can answer with the codes it can carry (an enum on
-``error.code``, so a schemathesis run against the live edge, tests/integration/test_openapi.py,
+models of openapi_models.py, docs only), each status it can answer with the codes it can carry (an
+enum on ``error.code``, so a schemathesis run against the live edge, tests/integration/test_openapi.py,
 fails on an undocumented code), the Location, WWW-Authenticate and Retry-After headers, and its
-security. The event stream's payloads are shared/api/client_events.py's models, the same that make
+security. The event stream's payloads are shared/api/client_models.py's models, the same that make
 proto/events.asyncapi.json. tests/unit/test_client_events.py checks that every code the edge
 raises is documented here.
 """
@@ -14,93 +14,27 @@ raises is documented here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from shared.api import client_events as ce
+from shared.api.client_models import EVENTS, STREAM_ID
 
-RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
-Status = Literal["accepted", "summarized", "located", "done", "failed", "cancelled"]
-
-
-# --- success bodies (documentation only: the routes build these dicts) -------------------------
-
-
-class ReviewCreated(ce.Payload):
-    request_id: str = Field(pattern=RID)
-    page_count: int = Field(ge=1)
-    status_url: str
-    events_url: str = Field(description="SSE, with the review's stream token (for browsers)")
-    ws_url: str = Field(description="the WebSocket, with the review's stream token")
-    stream_token: str = Field(description="follows (and cancels) this one review, nothing else")
-
-
-class ReviewSummary(ce.Payload):
-    request_id: str
-    status: Status
-    filename: str
-    question: str
-    created_at: float = Field(description="Unix time")
-    page_count: int
-    cost: ce.Cost | None = Field(None, description="the final's cost; present once the review has one")
-
-
-class ReviewList(ce.Payload):
-    reviews: list[ReviewSummary] = Field(description="newest first, while they are kept")
-
-
-class StreamToken(ce.Payload):
-    request_id: str
-    events_url: str
-    ws_url: str
-    stream_token: str
-
-
-class ReviewState(ce.Payload):
-    request_id: str
-    status: Status
-    tenant: str
-    question: str
-    filename: str
-    doc_sha256: str
-    page_count: int
-    created_at: float
-    located_pages: list[int] | None = Field(None, description="once located")
-    final: ce.Final | None = Field(None, description="once done")
-    draft: ce.Draft | None = Field(description="until the final replaces it, or it expires")
-    draft_expired: bool
-
-
-class ReviewCost(ce.Payload):
-    request_id: str
-    stages: dict[str, ce.StageTiming] = Field(description="per stage, as recorded so far")
-    cost: ce.Cost = Field(description="the final's cost (with the whole-document counterfactual and the saving), else the stages' so far")
-    final: bool = Field(description="whether `cost` is the final's")
-
-
-class CancelAccepted(ce.Payload):
-    request_id: str
-    status: Status = Field(description="`cancelled`, or the status it had ended with already")
-
-
-class FollowupCreated(ce.Payload):
-    request_id: str
-    followup_id: str
-    events_url: str = Field(description="SSE of this follow-up's events only")
-
-
-class Health(ce.Payload):
-    status: Literal["ok"]
-
-
-class ErrorResponse(BaseModel):
-    """Every error: `{"error": {"code", "message"}}`."""
-
-    error: ce.ErrorBody
-
+from .openapi_models import (
+    HTTP_MODELS,
+    RID,
+    CancelAccepted,
+    ErrorResponse,
+    FollowupCreated,
+    Health,
+    ReviewCost,
+    ReviewCreated,
+    ReviewList,
+    ReviewState,
+    StreamToken,
+)
 
 # --- what each operation answers ----------------------------------------------------------------
 
@@ -208,7 +142,6 @@ UPLOAD = {
         "question": {"type": "string", "minLength": 1, "description": "what to review it for (CLAUSEFLOW_MAX_QUESTION_CHARS at most)"},
     },
 }
-HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse]
 
 
 def documented_codes() -> set[str]:
@@ -244,7 +177,7 @@ Resume: send `Last-Event-ID` (or `?after=<id>`) to get only the events after tha
 
 def _sse_description() -> str:
     rows = []
-    for type_, model in ce.EVENTS.items():
+    for type_, model in EVENTS.items():
         name, when = model.__name__, ce.summary(model).split(": ", 1)[-1]
         rows.append(f"| `{type_}` | [`{name}`](#/components/schemas/{name}) | {when} |")
     return SSE_ABOUT + "\n".join(rows)
@@ -253,13 +186,13 @@ def _sse_description() -> str:
 def _sse_schema() -> dict:
     """One SSE event (what schemathesis and OpenAPI 3.1 tools read an event stream's `schema` as)."""
     one = []
-    for type_, model in ce.EVENTS.items():
+    for type_, model in EVENTS.items():
         one.append({
             "type": "object",
             "title": type_,
             "required": ["id", "event", "data"],
             "properties": {
-                "id": {"type": "string", "pattern": ce.STREAM_ID},
+                "id": {"type": "string", "pattern": STREAM_ID},
                 "event": {"const": type_},
                 "data": {"type": "string", "contentMediaType": "application/json", "contentSchema": ce.ref(model)},
             },
@@ -309,7 +242,7 @@ def complete(schema: dict) -> dict:
     for name in ("HTTPValidationError", "ValidationError", "Body_create_review_v1_reviews_post"):
         schemas.pop(name, None)  # FastAPI's 422 body (the app answers 400 with ErrorResponse), and the upload's form
     schemas["Upload"] = UPLOAD
-    ours = ce.json_schemas([*ce.EVENTS.values(), *HTTP_MODELS])
+    ours = ce.json_schemas([*EVENTS.values(), *HTTP_MODELS])
     if clash := set(ours) & set(schemas):
         raise ValueError(f"schema names used twice in the OpenAPI document: {sorted(clash)}")
     schemas.update(ours)

@@ -15,6 +15,7 @@ from shared.clauses.clause_model import ClauseModel
 from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, timing_dict
 from shared.messages import ReviewLocated
 from shared.platform.runtime import Runtime
+from shared.store import keys
 from shared.store.schedule import Schedule
 from shared.store.scores import SharedScores
 from shared.store.state import doc_key
@@ -35,7 +36,7 @@ class Withdrawal(Schedule):
     """
 
     def __init__(self, rt: Runtime, interval_s: float = 1.0) -> None:
-        super().__init__(rt.redis, f"{rt.settings.topic_prefix}drafts:pending", interval_s)
+        super().__init__(rt.redis, keys.pending_drafts(rt.settings.topic_prefix), interval_s)
         self.rt = rt
 
     async def act(self, rid: str) -> bool:

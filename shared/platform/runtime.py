@@ -23,7 +23,8 @@ from shared.core.logs import request_id_var
 from shared.core.settings import CommonSettings
 from shared.core.telemetry import HEARTBEAT, MESSAGES, StageClock, timed_cpu
 from shared.messages import Envelope
-from shared.platform.bus import ConsumerLoop, Producer
+from shared.platform.bus import Producer
+from shared.platform.consumer import ConsumerLoop
 from shared.store.events import EventLog
 from shared.store.state import State, doc_key
 

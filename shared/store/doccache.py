@@ -23,10 +23,11 @@ import time
 from prometheus_client import Counter, Gauge
 from redis.asyncio import Redis
 
-USED = "doccache:used"  # sorted set: document -> when it was last used
-TOTAL = "doccache:total"  # the bytes of every cached key together
-SIZES = "doccache:sizes"  # hash: document -> the bytes of its keys together
-KEYS = "doccache:doc:"  # + document: hash, each cached key of the document -> its bytes
+from shared.store import keys
+
+USED = keys.CACHE_USED  # sorted set: document -> when it was last used
+TOTAL = keys.CACHE_TOTAL  # the bytes of every cached key together
+SIZES = keys.CACHE_SIZES  # hash: document -> the bytes of its keys together
 
 EVICTED = Counter("clauseflow_doc_cache_evictions_total", "Documents evicted from the document caches to keep to the byte budget")
 BYTES = Gauge("clauseflow_doc_cache_bytes", "Bytes in the document caches (page texts, summaries, scores, vectors) at the last write")
@@ -39,7 +40,7 @@ local doc, mode = ARGV[1], ARGV[2]
 local now, budget, cutoff, keep = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
 local written = {}
 for i = 7, #ARGV, 2 do written[ARGV[i]] = tonumber(ARGV[i + 1]) end
-local function keys_of(d) return 'doccache:doc:' .. d end
+local function keys_of(d) return '""" + keys.CACHE_INDEX + """' .. d end
 local function forget(d, delete)  -- the whole document: its keys (when delete) and their bookkeeping
   if delete then
     for _, k in ipairs(redis.call('HKEYS', keys_of(d))) do redis.call('DEL', k) end
@@ -84,7 +85,7 @@ return {evicted, tonumber(redis.call('GET', KEYS[2]) or '0')}
 _USED = """
 if not redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
-local keys = 'doccache:doc:' .. ARGV[1]
+local keys = '""" + keys.CACHE_INDEX + """' .. ARGV[1]
 for _, k in ipairs(redis.call('HKEYS', keys)) do redis.call('EXPIRE', k, ARGV[3]) end
 redis.call('EXPIRE', keys, 2 * tonumber(ARGV[3]))
 return 1
@@ -124,4 +125,4 @@ class DocCache:
 
     async def sizes(self, doc: str) -> dict[str, int]:
         """The cached keys of ``doc`` and their bytes as counted."""
-        return {k.decode(): int(v) for k, v in (await self.redis.hgetall(KEYS + doc)).items()}
+        return {k.decode(): int(v) for k, v in (await self.redis.hgetall(keys.cache_index(doc))).items()}

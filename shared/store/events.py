@@ -17,6 +17,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 
+from shared.store import keys
+
 EVENT_TYPES = (
     "accepted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled",
     "followup_delta", "followup_final", "followup_error",
@@ -55,19 +57,6 @@ return false
 """
 
 
-def open_key(prefix: str = "") -> str:
-    """The sorted set of reviews accepted and not yet ended, scored by their deadline."""
-    return f"{prefix}reviews:open"
-
-
-def stream_key(request_id: str) -> str:
-    return f"events:{request_id}"
-
-
-def ended_key(request_id: str) -> str:
-    return f"evended:{request_id}"
-
-
 @dataclass(frozen=True)
 class Event:
     """One event as a client sees it."""
@@ -85,7 +74,7 @@ class EventLog:
 
     def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, max_len: int = 10_000, prefix: str = "") -> None:
         self._redis = redis
-        self._open = open_key(prefix)
+        self._open = keys.open_reviews(prefix)  # the reviews accepted and not yet ended, by deadline
         self._ttl_s = ttl_s
         self._max_len = max_len  # per stream, approximately: the oldest events go first
         self._append_once = redis.register_script(_APPEND_ONCE)
@@ -109,24 +98,24 @@ class EventLog:
             dedupe = f"{type_}:{time.time_ns()}"
         entry = json.dumps({"at": time.time(), **audit}) if audit else ""
         result = await self._append_once(
-            keys=[stream_key(request_id), f"evdedupe:{request_id}", ended_key(request_id), f"audit:{request_id}", self._open],
+            keys=[keys.events(request_id), keys.dedupe(request_id), keys.ended(request_id), keys.audit(request_id), self._open],
             args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe, request_id],
         )
         return _text(result) if result else None
 
     async def ended(self, request_id: str) -> str | None:
         """The terminal event's type, once the stream has one."""
-        raw = await self._redis.get(ended_key(request_id))
+        raw = await self._redis.get(keys.ended(request_id))
         return _text(raw) if raw else None
 
     async def emitted(self, request_id: str, *dedupe: str) -> bool:
         """Whether any of these dedupe keys has been emitted on the stream."""
-        found = await self._redis.hmget(f"evdedupe:{request_id}", list(dedupe))
+        found = await self._redis.hmget(keys.dedupe(request_id), list(dedupe))
         return any(v is not None for v in found)
 
     async def read(self, request_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
         """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""
-        key = stream_key(request_id)
+        key = keys.events(request_id)
         if block_ms is None:
             if after == _MAX_ID:
                 return []  # nothing comes after it (and XRANGE cannot exclude it)

@@ -1,27 +1,12 @@
 """Short-lived state in Redis: reviews, page texts by document, drafts, audit, cancel flags.
 
-Keys (all expire):
-    review:{request_id}        hash: status, question, doc_sha256, page_count, created_at, ...
-    reviews:{tenant}           sorted set: the tenant's reviews by creation time (its history)
-    doc:{doc}:pages            JSON list of page texts (reused across one tenant's uploads)
-    doc:{doc}:summaries[:{kind}]  JSON list of one-line page summaries (kind: "" the headings and
-                               clause categories; "llm-{model}" with an LLM's gist of each page)
-    doc:{doc}:scores:{model}   the clause model's scores of the document's units (NumPy .npy)
-    doc:{doc}:vectors:{model}  hash: page index -> that page's chunk vectors (NumPy .npy; locate)
-                               ({doc} = doc_key(envelope): "{tenant}:{sha256}", never shared
-                               between tenants: a cache hit must not tell one tenant what
-                               another uploaded; kept to their own TTL and byte budget, least
-                               recently used evicted first: shared.store.doccache)
-    temp_{request_id}          the draft (TTL 10 minutes, per the draft rules); nowhere else
-    audit:{request_id}         list of JSON audit entries (written with their event: shared.store.events)
-    {prefix}drafts:pending     sorted set: drafts awaiting their final, by expires_at (phase2)
-    cancel:{request_id}        set when the client cancelled or went away
-    done:{request_id}:{stage}  the stage finished: what it published (republished on redelivery)
-    gen:{request_id}           how many times the LLM answer was started (delta generations)
-    cost:{request_id}          hash of stage -> JSON StageTiming
-    throughput:{model}         list: the model's measured rates, newest 200 (shared.core.cost)
-    result:{doc}:{digest}      a final, replayed for the same question, model, prompt and clause
-                               model on the same document of the same tenant (analyze)
+Typed access to the keys of ``shared.store.keys`` (the table of every key, its type and when it
+expires). Every key expires: review state after the retention (``event_ttl_s``); the document
+caches (``doc:{doc}:…``: page texts, summaries, clause scores, locate's vectors) after their
+own TTL and within their byte budget, least recently used evicted first (``shared.store.doccache``);
+the draft after 10 minutes, per the draft rules. ``{doc}`` is ``document_key``: a document
+within its tenant, never shared between tenants: a cache hit must not tell one tenant what
+another uploaded.
 """
 
 from __future__ import annotations
@@ -34,6 +19,7 @@ from typing import Any
 import numpy as np
 from redis.asyncio import Redis
 
+from shared.store import keys
 from shared.store.doccache import DocCache
 
 DRAFT_TTL_S = 600
@@ -56,15 +42,11 @@ return ended and 2 or 1
 
 def doc_key(env) -> str:
     """A document's cache key: its content address within its tenant."""
-    return document_key(env.tenant, env.doc_sha256)
-
-
-def document_key(tenant: str, sha: str) -> str:
-    return f"{tenant}:{sha}" if tenant else sha
+    return keys.document_key(env.tenant, env.doc_sha256)
 
 
 class State:
-    """Typed access to the Redis keys above."""
+    """Typed access to the Redis keys of reviews and documents (``shared.store.keys``)."""
 
     @classmethod
     def for_settings(cls, settings, redis: Redis) -> State:
@@ -78,13 +60,13 @@ class State:
         self.docs = DocCache(redis, doc_ttl_s or ttl_s, doc_cache_bytes)
 
     async def create_review(self, request_id: str, fields: dict[str, Any]) -> None:
-        key = f"review:{request_id}"
+        key = keys.review(request_id)
         await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
         await self.redis.expire(key, self.ttl_s)
 
     async def remember_review(self, tenant: str, request_id: str, at: float, keep: int = 200) -> None:
         """Add a review to its tenant's history (the newest ``keep``; each expires with its review)."""
-        key = f"reviews:{tenant}"
+        key = keys.history(tenant)
         pipe = self.redis.pipeline()
         pipe.zadd(key, {request_id: at})
         pipe.zremrangebyrank(key, 0, -keep - 1)
@@ -94,36 +76,36 @@ class State:
 
     async def recent_reviews(self, tenant: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
         """The tenant's newest reviews that are still kept, newest first."""
-        ids = [_s(i) for i in await self.redis.zrevrange(f"reviews:{tenant}", 0, limit - 1)]
+        ids = [_s(i) for i in await self.redis.zrevrange(keys.history(tenant), 0, limit - 1)]
         pipe = self.redis.pipeline()
         for rid in ids:
-            pipe.hgetall(f"review:{rid}")
+            pipe.hgetall(keys.review(rid))
         rows = await pipe.execute()
         return [(rid, {_s(k): _dec(_s(v)) for k, v in raw.items()}) for rid, raw in zip(ids, rows) if raw]
 
     async def update_review(self, request_id: str, **fields: Any) -> None:
-        key = f"review:{request_id}"
+        key = keys.review(request_id)
         if await self.redis.exists(key):
             await self.redis.hset(key, mapping={k: _enc(v) for k, v in fields.items()})
 
     async def advance_review(self, request_id: str, status: str, **fields: Any) -> None:
         """A stage's progress: ``status`` and ``fields``, but never over an ended review's status."""
         args = [x for k, v in {"status": status, **fields}.items() for x in (k, _enc(v))]
-        await self.redis.eval(_ADVANCE, 1, f"review:{request_id}", json.dumps(ENDED), *args)
+        await self.redis.eval(_ADVANCE, 1, keys.review(request_id), json.dumps(ENDED), *args)
 
     async def get_status(self, request_id: str) -> str | None:
-        raw = await self.redis.hget(f"review:{request_id}", "status")
+        raw = await self.redis.hget(keys.review(request_id), "status")
         return _dec(_s(raw)) if raw is not None else None
 
     async def get_review(self, request_id: str) -> dict[str, Any] | None:
-        raw = await self.redis.hgetall(f"review:{request_id}")
+        raw = await self.redis.hgetall(keys.review(request_id))
         if not raw:
             return None
         return {_s(k): _dec(_s(v)) for k, v in raw.items()}
 
     async def put_pages(self, sha: str, texts: list[str], summaries: list[str], kind: str = "") -> None:
         """The document's page texts and its summaries (``kind``: how they were written)."""
-        items = {f"doc:{sha}:pages": json.dumps(texts), _summaries_key(sha, kind): json.dumps(summaries)}
+        items = {keys.pages(sha): json.dumps(texts), keys.summaries(sha, kind): json.dumps(summaries)}
         pipe = self.redis.pipeline()
         for key, value in items.items():
             pipe.set(key, value, ex=self.docs.ttl_s)
@@ -131,10 +113,10 @@ class State:
         await self.docs.stored(sha, {key: len(value.encode()) for key, value in items.items()})
 
     async def get_pages(self, sha: str) -> list[str] | None:
-        return await self._get_json(sha, f"doc:{sha}:pages")
+        return await self._get_json(sha, keys.pages(sha))
 
     async def get_summaries(self, sha: str, kind: str = "") -> list[str] | None:
-        return await self._get_json(sha, _summaries_key(sha, kind))
+        return await self._get_json(sha, keys.summaries(sha, kind))
 
     async def _get_json(self, sha: str, key: str) -> Any:
         raw = await self.redis.get(key)
@@ -144,13 +126,13 @@ class State:
         return json.loads(raw)
 
     async def put_scores(self, sha: str, model_version: str, scores: np.ndarray) -> None:
-        key, value = f"doc:{sha}:scores:{model_version}", _npy(scores)
+        key, value = keys.scores(sha, model_version), _npy(scores)
         await self.redis.set(key, value, ex=self.docs.ttl_s)
         await self.docs.stored(sha, {key: len(value)})
 
     async def put_vectors(self, doc: str, model: str, pages: dict[int, np.ndarray]) -> None:
         """Add pages' chunk vectors to the document's (the hash grows as pages are embedded)."""
-        key = f"doc:{doc}:vectors:{model}"
+        key = keys.vectors(doc, model)
         values = {str(page): _npy(vecs) for page, vecs in pages.items()}
         pipe = self.redis.pipeline()
         pipe.hset(key, mapping=values)
@@ -159,14 +141,14 @@ class State:
         await self.docs.stored(doc, {key: sum(len(k) + len(v) for k, v in values.items())}, grew=True)
 
     async def get_vectors(self, doc: str, model: str) -> dict[int, np.ndarray]:
-        key = f"doc:{doc}:vectors:{model}"
+        key = keys.vectors(doc, model)
         raw = await self.redis.hgetall(key)
         if raw:
             await self.docs.used(doc)
         return {int(_s(page)): np.load(io.BytesIO(v), allow_pickle=False) for page, v in raw.items()}
 
     async def get_scores(self, sha: str, model_version: str) -> np.ndarray | None:
-        key = f"doc:{sha}:scores:{model_version}"
+        key = keys.scores(sha, model_version)
         raw = await self.redis.get(key)
         if not raw:
             return None
@@ -176,43 +158,43 @@ class State:
     async def mark_done(self, request_id: str, stage: str, topic: str = "", payload: bytes = b"") -> None:
         """The stage finished the request; ``topic``/``payload``: what it published, kept to
         republish on redelivery instead of recomputing."""
-        key = f"done:{request_id}:{stage}"
+        key = keys.done(request_id, stage)
         await self.redis.hset(key, mapping={"topic": topic, "payload": payload})
         await self.redis.expire(key, self.ttl_s)
 
     async def stage_done(self, request_id: str, stage: str) -> tuple[str, bytes] | None:
-        raw = await self.redis.hgetall(f"done:{request_id}:{stage}")
+        raw = await self.redis.hgetall(keys.done(request_id, stage))
         if not raw:
             return None
         return _s(raw[b"topic"]), raw.get(b"payload", b"")
 
     async def next_generation(self, request_id: str) -> int:
         """1 for the first attempt at the request's LLM answer, 2 for the next, …"""
-        key = f"gen:{request_id}"
+        key = keys.generation(request_id)
         n = await self.redis.incr(key)
         await self.redis.expire(key, self.ttl_s)
         return int(n)
 
     async def put_draft(self, request_id: str, draft: dict[str, Any], ttl_s: int = DRAFT_TTL_S) -> None:
-        await self.redis.set(f"temp_{request_id}", json.dumps(draft), ex=ttl_s)
+        await self.redis.set(keys.draft(request_id), json.dumps(draft), ex=ttl_s)
 
     async def get_draft(self, request_id: str) -> dict[str, Any] | None:
-        raw = await self.redis.get(f"temp_{request_id}")
+        raw = await self.redis.get(keys.draft(request_id))
         return json.loads(raw) if raw else None
 
     async def audit(self, request_id: str, entry: dict[str, Any]) -> None:
-        key = f"audit:{request_id}"
+        key = keys.audit(request_id)
         await self.redis.rpush(key, json.dumps({"at": time.time(), **entry}))
         await self.redis.expire(key, self.ttl_s)
 
     async def get_audit(self, request_id: str) -> list[dict[str, Any]]:
-        return [json.loads(x) for x in await self.redis.lrange(f"audit:{request_id}", 0, -1)]
+        return [json.loads(x) for x in await self.redis.lrange(keys.audit(request_id), 0, -1)]
 
     async def cancel(self, request_id: str, reason: str) -> None:
-        await self.redis.set(f"cancel:{request_id}", reason, ex=self.ttl_s)
+        await self.redis.set(keys.cancel(request_id), reason, ex=self.ttl_s)
 
     async def is_cancelled(self, request_id: str) -> bool:
-        return bool(await self.redis.exists(f"cancel:{request_id}"))
+        return bool(await self.redis.exists(keys.cancel(request_id)))
 
     async def put_result(self, key: str, final: dict[str, Any], ttl_s: int) -> None:
         await self.redis.set(key, json.dumps(final), ex=ttl_s)
@@ -222,13 +204,13 @@ class State:
         return json.loads(raw) if raw else None
 
     async def record_cost(self, request_id: str, stage: str, timing: dict[str, Any]) -> None:
-        key = f"cost:{request_id}"
+        key = keys.cost(request_id)
         await self.redis.hset(key, stage, json.dumps(timing))
         await self.redis.expire(key, self.ttl_s)
 
     async def add_throughput(self, model: str, sample: tuple[float, float, int], keep: int = 200) -> None:
         """One generation's measured rates (shared.core.cost.sample), the newest ``keep`` per model."""
-        key = f"throughput:{model}"
+        key = keys.throughput(model)
         pipe = self.redis.pipeline()
         pipe.lpush(key, json.dumps(sample))
         pipe.ltrim(key, 0, keep - 1)
@@ -236,15 +218,11 @@ class State:
         await pipe.execute()
 
     async def get_throughput(self, model: str) -> list[tuple[float, float, int]]:
-        return [tuple(json.loads(x)) for x in await self.redis.lrange(f"throughput:{model}", 0, -1)]
+        return [tuple(json.loads(x)) for x in await self.redis.lrange(keys.throughput(model), 0, -1)]
 
     async def get_cost(self, request_id: str) -> dict[str, Any]:
-        raw = await self.redis.hgetall(f"cost:{request_id}")
+        raw = await self.redis.hgetall(keys.cost(request_id))
         return {_s(k): json.loads(v) for k, v in raw.items()}
-
-
-def _summaries_key(sha: str, kind: str) -> str:
-    return f"doc:{sha}:summaries:{kind}" if kind else f"doc:{sha}:summaries"
 
 
 def _npy(a: np.ndarray) -> bytes:

@@ -166,7 +166,7 @@ def test_follow_resumes_after_a_dropped_connection(stack, reviewed):
 def test_contract_text_is_never_read_as_markup(monkeypatch):
     from rich.console import Console
 
-    from services import cli
+    from services import cli_views as cli
 
     monkeypatch.setattr(cli, "out", Console(file=io.StringIO(), width=200, highlight=False))
     quote = "[bold]The total liability[/bold] shall not exceed $5 <script>alert(1)</script> :smile:"

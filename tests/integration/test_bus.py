@@ -23,7 +23,8 @@ from shared.messages import (
     ReviewRequested,
     ReviewSummarized,
 )
-from shared.platform.bus import ConsumerLoop, Producer
+from shared.platform.bus import Producer
+from shared.platform.consumer import ConsumerLoop
 from shared.platform.runtime import Runtime
 from shared.testing import events_while_running, topic_messages
 from shared.testing.contracts import page_texts

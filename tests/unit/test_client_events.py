@@ -27,6 +27,7 @@ from services.edge import openapi
 from services.edge.app import build_app
 from services.edge.settings import Settings
 from shared.api import client_events as ce
+from shared.api import client_models as cm
 from shared.core import errors
 from shared.store.events import EVENT_TYPES
 
@@ -85,12 +86,12 @@ def test_document_is_asyncapi_3(doc):
 
 
 def test_every_event_type_has_a_message_on_both_channels(doc):
-    assert set(ce.EVENTS) == set(EVENT_TYPES)
+    assert set(cm.EVENTS) == set(EVENT_TYPES)
     sse, ws = (doc["channels"][c]["messages"] for c in ("review_events_sse", "review_events_ws"))
     assert set(sse) == set(EVENT_TYPES)
-    assert set(ws) == set(EVENT_TYPES) | set(ce.WS_SERVER) | set(ce.WS_CLIENT)
+    assert set(ws) == set(EVENT_TYPES) | set(cm.WS_SERVER) | set(cm.WS_CLIENT)
     received = {m["$ref"].rsplit("/", 1)[1] for m in doc["operations"]["edge_receives_ws_commands"]["messages"]}
-    assert received == set(ce.WS_CLIENT), "the client sends only cancel and follow-ups"
+    assert received == set(cm.WS_CLIENT), "the client sends only cancel and follow-ups"
 
 
 # --- the document's schemas and the models agree --------------------------------------------------
@@ -102,7 +103,7 @@ def validator(doc: dict, message: str) -> Draft7Validator:
     return Draft7Validator({"$ref": f"{URN}#/components/messages/{message}/payload"}, registry=registry)
 
 
-PATTERNS = {ce.STREAM_ID: "1700000000000-0"}
+PATTERNS = {cm.STREAM_ID: "1700000000000-0"}
 
 
 def example(schema: dict, doc: dict):
@@ -133,17 +134,17 @@ def example(schema: dict, doc: dict):
     return {"integer": 7, "number": 2.5, "boolean": True, "null": None}[kind]
 
 
-MESSAGES = sorted([*(f"sse_{t}" for t in ce.EVENTS), *(f"ws_{k}" for k in [*ce.EVENTS, *ce.WS_SERVER, *ce.WS_CLIENT])])
+MESSAGES = sorted([*(f"sse_{t}" for t in cm.EVENTS), *(f"ws_{k}" for k in [*cm.EVENTS, *cm.WS_SERVER, *cm.WS_CLIENT])])
 
 
 def instances(name: str, value: dict) -> list[tuple[type, dict]]:
     """The models a message's payload is an instance of, with the part of it each reads."""
     kind = name.split("_", 1)[1]
     if name.startswith("sse_"):
-        return [(ce.EVENTS[kind], value)]
-    if kind in ce.EVENTS:  # an event's WebSocket envelope
-        return [(ce.WsEvent, value), (ce.EVENTS[kind], value["data"])]
-    return [({**ce.WS_SERVER, **ce.WS_CLIENT}[kind], value)]
+        return [(cm.EVENTS[kind], value)]
+    if kind in cm.EVENTS:  # an event's WebSocket envelope
+        return [(cm.WsEvent, value), (cm.EVENTS[kind], value["data"])]
+    return [({**cm.WS_SERVER, **cm.WS_CLIENT}[kind], value)]
 
 
 @pytest.mark.parametrize("name", MESSAGES)
@@ -275,7 +276,7 @@ def test_every_emitted_event_type_has_a_model():
     emitted = emitted_event_types()
     assert {"accepted", "final", "delta", "followup_delta", "cancelled", "error"} <= set(emitted), f"the scan is broken: {sorted(emitted)}"
     for t, where in emitted.items():
-        assert t in ce.EVENTS, f"event type {t!r} is emitted ({sorted(where)}) but has no model in shared/api/client_events.py"
+        assert t in cm.EVENTS, f"event type {t!r} is emitted ({sorted(where)}) but has no model in shared/api/client_events.py"
 
 
 # --- the edge's OpenAPI document ----------------------------------------------------------------
@@ -306,7 +307,7 @@ def test_every_route_is_documented(api):
     keyless = {(m, p) for p, ms in api["paths"].items() for m, op in ms.items() if "security" not in op}
     assert keyless == {("get", "/healthz")}
     events = api["paths"]["/v1/reviews/{rid}/events"]["get"]
-    for t, model in ce.EVENTS.items():
+    for t, model in cm.EVENTS.items():
         assert f"`{t}`" in events["description"] and f"#/components/schemas/{model.__name__}" in events["description"]
     for rule in ("Last-Event-ID", "?after=", "?followup=", "?token="):
         assert rule in events["description"], f"the SSE description says nothing of {rule}"

@@ -4,7 +4,7 @@ from aiokafka import TopicPartition
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shared.platform.bus import OffsetTracker
+from shared.platform.consumer import OffsetTracker
 
 TP = TopicPartition("t", 0)
 

@@ -90,7 +90,8 @@ def test_a_page_tree_promising_pages_it_lacks_is_corrupt_not_a_crash():
 
 def test_an_earlier_encrypted_file_does_not_make_a_corrupt_one_look_encrypted():
     from shared.core.errors import EncryptedPdf
-    from shared.testing.hostile import _encrypted, assemble
+    from shared.testing.hostile.blocks import assemble
+    from shared.testing.hostile.encryption import _encrypted
 
     bad = assemble([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [] /Count 0 >>"])
     with pytest.raises(CorruptPdf):

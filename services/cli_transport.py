@@ -1,0 +1,131 @@
+"""How the `clauseflow` command talks to the edge: the HTTP calls, following a review's event
+stream (SSE) and resuming it after a dropped connection, the API key lookup, and CliError with
+the exit codes."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Callable, NamedTuple
+
+import httpx
+from httpx_sse import connect_sse
+from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+DEV_KEY = Path(__file__).resolve().parent.parent / "var" / "keys" / "dev.key"
+DEFAULT_URL = "http://127.0.0.1:8000"
+EXIT_OK, EXIT_INPUT, EXIT_FAILED, EXIT_CANCELLED = 0, 2, 3, 4
+RECONNECTS = 5  # a dropped stream is resumed this many times in all, then the command gives up
+TERMINAL = {"final": EXIT_OK, "error": EXIT_FAILED, "cancelled": EXIT_CANCELLED}
+
+
+class CliError(Exception):
+    """Ends the command: the message goes to stderr, the process exits with ``code``."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Event(NamedTuple):
+    id: str | None
+    type: str
+    data: dict
+
+
+def api_key(given: str | None) -> str:
+    key = given or os.environ.get("CLAUSEFLOW_API_KEY")
+    if key:
+        return key
+    if DEV_KEY.exists():
+        return DEV_KEY.read_text().strip()
+    raise CliError("no API key: pass --key, set CLAUSEFLOW_API_KEY, or start `make run` once (it makes var/keys/dev.key)", EXIT_INPUT)
+
+
+def refusal(r: httpx.Response) -> CliError:
+    """The edge's ``{"error": {"code", "message"}}`` as a CliError with its exit code."""
+    try:
+        body = r.json()["error"]
+        said = f"{body['message']} ({r.status_code} {body['code']})"
+    except (ValueError, KeyError, TypeError):
+        said = f"{r.status_code} {r.text[:200]}"
+    if r.status_code == 401:
+        return CliError(f"the edge refused the API key: {said}; pass --key or set CLAUSEFLOW_API_KEY", EXIT_INPUT)
+    retryable = r.status_code == 429 or r.status_code >= 500
+    return CliError(f"the edge refused the request: {said}", EXIT_FAILED if retryable else EXIT_INPUT)
+
+
+def later(a: str, b: str) -> bool:
+    """Whether Redis stream id ``a`` ("ms-seq") comes after ``b``."""
+    return tuple(map(int, a.split("-"))) > tuple(map(int, b.split("-")))
+
+
+class Edge:
+    """The edge's HTTP API as this command uses it; a refusal or a network failure is a CliError."""
+
+    def __init__(self, url: str, key: str) -> None:
+        self.url = url.rstrip("/")
+        headers = {"Authorization": f"Bearer {key}"}
+        # Heartbeats come every few seconds, so a minute of silence is a dead connection.
+        self.http = httpx.Client(base_url=self.url, headers=headers, timeout=httpx.Timeout(30, read=60))
+
+    def request(self, method: str, path: str, **kw) -> dict:
+        try:
+            r = self.http.request(method, path, **kw)
+        except httpx.TransportError as exc:
+            raise CliError(f"cannot reach the edge at {self.url}: {exc!r}", EXIT_FAILED) from exc
+        if r.status_code >= 400:
+            raise refusal(r)
+        return r.json()
+
+    def upload(self, pdf: Path, question: str) -> dict:
+        files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
+        return self.request("POST", "/v1/reviews", files=files, data={"question": question})
+
+    def events(self, rid: str, after: str | None):
+        """The review's events after ``after``; ends when the server closes the stream."""
+        headers = {"Last-Event-ID": after} if after else {}
+        with connect_sse(self.http, "GET", f"/v1/reviews/{rid}/events", headers=headers) as source:
+            if source.response.status_code != 200:
+                source.response.read()
+                raise refusal(source.response)
+            for sse in source.iter_sse():
+                if sse.data:  # an empty message is a heartbeat
+                    yield Event(sse.id or None, sse.event, json.loads(sse.data))
+
+
+def connect(url: str | None, key: str | None) -> Edge:
+    return Edge(url or os.environ.get("CLAUSEFLOW_URL") or DEFAULT_URL, api_key(key))
+
+
+class Follower:
+    """One review's stream, resumed after the last event seen when the connection drops;
+    ``notify`` is told (one line of text) each time it resumes."""
+
+    def __init__(self, edge: Edge, rid: str, notify: Callable[[str], None]) -> None:
+        self.edge, self.rid, self.last_id, self.notify = edge, rid, None, notify
+
+    def run(self, handle: Callable[[Event], None]) -> Event:
+        """Hand every new event to ``handle`` until the terminal one, which is returned."""
+        retrying = Retrying(
+            retry=retry_if_exception_type(httpx.TransportError), stop=stop_after_attempt(RECONNECTS + 1),
+            wait=wait_exponential(multiplier=0.5, max=8), before_sleep=self._say_resuming, reraise=True,
+        )
+        try:
+            return retrying(self._once, handle)
+        except httpx.TransportError as exc:
+            raise CliError(f"lost the event stream of {self.rid} {RECONNECTS + 1} times: {exc!r}; `clauseflow follow {self.rid}` resumes", EXIT_FAILED) from exc
+
+    def _once(self, handle: Callable[[Event], None]) -> Event:
+        for ev in self.edge.events(self.rid, self.last_id):
+            if self.last_id and ev.id and not later(ev.id, self.last_id):
+                continue  # the server resumes after Last-Event-ID; this only guards the promise
+            self.last_id = ev.id or self.last_id
+            handle(ev)
+            if ev.type in TERMINAL:
+                return ev
+        raise httpx.RemoteProtocolError("the event stream ended before the review did")
+
+    def _say_resuming(self, state) -> None:
+        self.notify(f"connection lost ({state.outcome.exception()!r}); resuming after event {self.last_id}")

@@ -1,0 +1,194 @@
+"""How the `clauseflow` command shows a review: one JSON object a line (--json), or rich
+progress bars, the draft and the final as a table; the status table; plain-text printing that
+never reads contract text as markup."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+from datetime import datetime
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from services.cli_transport import TERMINAL, Event
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+
+class JsonView:
+    """One JSON object a line: what scripts read."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def line(self, id_: str | None, type_: str, data: dict) -> None:
+        sys.stdout.write(json.dumps({"id": id_, "type": type_, "data": data}, ensure_ascii=False) + "\n")
+        sys.stdout.flush()
+
+    def submitted(self, body: dict) -> None:
+        self.line(None, "submitted", body)
+
+    def show(self, ev: Event) -> None:
+        self.line(*ev)
+
+    def interrupted(self, rid: str, status: str) -> None:
+        self.line(None, "interrupted", {"request_id": rid, "status": status})
+
+
+def pages(quoted: dict) -> str:
+    """"p. 3", or "pp. 3–4" for a clause that runs over a page break."""
+    more = quoted.get("continues")
+    return f"pp. {quoted['page']}\u2013{more['page']}" if more else f"p. {quoted['page']}"
+
+
+def whole(quoted: dict) -> str:
+    more = quoted.get("continues")
+    return f"{quoted['quote']} {more['quote']}" if more else quoted["quote"]
+
+
+def short(text: str, width: int = 160) -> str:
+    return textwrap.shorten(text, width, placeholder=" …")
+
+
+def say(*parts: str | Text, console: Console | None = None) -> None:
+    """Print plain text: contract text and questions are never read as rich markup. Messages
+    on stderr are not wrapped, so that a log or a test sees each on one line."""
+    (console or out).print(Text.assemble(*parts), soft_wrap=console is err)
+
+
+class RichView:
+    """Progress bars while the review runs, the draft when it comes, the final as a table."""
+
+    PHASES = ("summarize", "locate", "draft", "analysis", "final")
+
+    def __init__(self) -> None:
+        self.progress = Progress(
+            TextColumn("{task.description:<10}", markup=False), BarColumn(), MofNCompleteColumn(),
+            TextColumn("{task.fields[note]}", markup=False), TimeElapsedColumn(), console=out,
+        )
+        self.tasks = {name: self.progress.add_task(name, total=None, note="", start=False) for name in self.PHASES}
+        self.totals: dict[str, int] = {}
+        self.deltas = self.chars = 0
+
+    def __enter__(self):
+        return self  # the bars start with the first event: an input error shows none
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def stop(self) -> None:
+        if self.progress.live.is_started:  # stopping writes a newline, even when never started
+            self.progress.stop()
+
+    def submitted(self, body: dict) -> None:
+        pass  # the stream's `accepted` event says the same, also when following
+
+    def show(self, ev: Event) -> None:
+        if ev.type not in TERMINAL:
+            self.progress.start()  # a no-op once started
+        getattr(self, f"on_{ev.type}", lambda data: None)(ev.data)
+
+    def interrupted(self, rid: str, status: str) -> None:
+        say(f"interrupted: cancelled review {rid} on the server (status: {status})", console=err)
+
+    def phase(self, name: str, done: int, total: int | None, note: str = "") -> None:
+        task = self.tasks[name]
+        self.progress.start_task(task)
+        self.progress.update(task, completed=done, total=total, note=note)
+        self.totals[name] = total or 1
+
+    def complete(self, name: str, note: str = "") -> None:
+        self.phase(name, self.totals.get(name, 1), self.totals.get(name, 1), note)
+
+    def on_accepted(self, data: dict) -> None:
+        say(f"review {data['request_id']} accepted ({data['page_count']} pages)")
+
+    def on_progress(self, data: dict) -> None:
+        stage = str(data.get("stage", ""))
+        if stage and stage not in self.tasks:  # e.g. `ocr`: only for scanned documents
+            self.tasks[stage] = self.progress.add_task(stage, total=None, note="", start=False)
+        if stage:
+            self.phase(stage, data["done"], data["total"])
+
+    def on_draft(self, data: dict) -> None:
+        for stage in ("summarize", "locate"):  # a cached document's pages skip some progress
+            self.complete(stage)
+        self.complete("draft", "received")
+        say("\n== DRAFT (quoted from the PDF, not yet checked; the analysis follows) ==")
+        for p in data.get("pages", []):
+            say(f"  page {p['page']} (score {p['score']:.2f}) ", Text(p.get("summary") or "", style="dim"))
+        for e in data.get("evidence", []):
+            say(f"  {e['category']}, {pages(e)}: ", Text(f"\u201c{short(whole(e))}\u201d"))
+        for f in data.get("figures", []):
+            say(f"  figure, p. {f['page']}: {f.get('kind', '')} ", Text(f.get("text", "")))
+        for q in data.get("questions", []):
+            say("  open question: ", Text(q))
+
+    def on_draft_expired(self, data: dict) -> None:
+        self.phase("draft", 0, 1, "withdrawn")
+        say("(the draft was withdrawn: still analysing)")
+
+    def on_delta(self, data: dict) -> None:
+        if data.get("reset"):
+            self.deltas = self.chars = 0  # a new generation of the answer starts over
+        self.deltas += 1
+        self.chars += len(data.get("text", ""))
+        self.phase("analysis", self.deltas, None, f"{self.chars} characters written")
+
+    def on_final(self, data: dict) -> None:
+        self.phase("analysis", self.deltas, self.deltas or 1, f"{self.chars} characters written")
+        self.complete("final", "cached" if data.get("cached") else "")
+        self.stop()
+        print_final(data)
+
+    def on_error(self, data: dict) -> None:
+        self.stop()
+        say(f"the review failed in {data.get('stage', '?')}: ", Text(f"{data.get('message', '')} ({data.get('code', '')})"), console=err)
+
+    def on_cancelled(self, data: dict) -> None:
+        self.stop()
+        say("the review was cancelled: ", Text(str(data.get("reason", ""))), console=err)
+
+
+def print_final(data: dict) -> None:
+    cached = " (cached: the same question on the same document, no new LLM call)" if data.get("cached") else ""
+    say(f"\n== final, {data.get('model') or 'no model'}{cached} ==")
+    table = Table("category", "page", "quote", "risk", show_lines=True)
+    for f in data.get("findings", []):
+        table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), Text(f.get("risk") or ""))
+    out.print(table)
+    for a in data.get("absent", []):
+        say(f"no {a['category']} clause found in {a['searched_pages']} pages searched")
+    say("\nanswer:\n", Text(data.get("answer", "")))
+    cites = data.get("citations", [])
+    say(f"\ncitations: {len(cites)} checked, {data.get('citations_rejected', 0)} rejected")
+    for c in cites:
+        say(f"  p. {c['page']}: ", Text(f"\u201c{short(c['quote'])}\u201d"))
+    cost = data.get("cost") or {}
+    stages = ", ".join(f"{k} ${v:.6f}" for k, v in (cost.get("stages_usd") or {}).items())
+    say(f"\ncost: ${cost.get('total_usd', 0):.6f} ({stages}; tokens ${cost.get('tokens_usd', 0):.6f})")
+    if cost.get("saving_usd") is not None:
+        say(f"saved ${cost['saving_usd']:.6f} ({cost.get('saving_pct')}%) against the whole document through the same model (${cost['whole_document_usd']:.6f})")
+
+
+def print_status(rid: str, state: dict) -> None:
+    """A review's state as a two-column table."""
+    created = datetime.fromtimestamp(float(state.get("created_at", 0))).isoformat(sep=" ", timespec="seconds")
+    draft = "yes" if state.get("draft") else "withdrawn (still analysing)" if state.get("draft_expired") else "no"
+    final = state.get("final")
+    table = Table(show_header=False, box=None)
+    for name, value in [
+        ("review", rid), ("status", state.get("status", "?")), ("file", state.get("filename", "")),
+        ("pages", str(state.get("page_count", ""))), ("question", state.get("question", "")), ("created", created),
+        ("draft", draft), ("final", f"yes, {len(final.get('findings', []))} findings" if final else "no"),
+    ]:
+        table.add_row(name, Text(str(value)))
+    out.print(table)

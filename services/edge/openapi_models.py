@@ -1,0 +1,94 @@
+"""The bodies the edge's HTTP routes answer with, as pydantic models for the OpenAPI document
+(openapi.py) only: the routes build these as plain dicts. The event payloads are
+shared/api/client_models.py's."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from shared.api.client_models import Draft, Final
+from shared.api.client_parts import Cost, ErrorBody, Payload, StageTiming
+
+RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
+Status = Literal["accepted", "summarized", "located", "done", "failed", "cancelled"]
+
+
+# --- success bodies (documentation only: the routes build these dicts) -------------------------
+
+
+class ReviewCreated(Payload):
+    request_id: str = Field(pattern=RID)
+    page_count: int = Field(ge=1)
+    status_url: str
+    events_url: str = Field(description="SSE, with the review's stream token (for browsers)")
+    ws_url: str = Field(description="the WebSocket, with the review's stream token")
+    stream_token: str = Field(description="follows (and cancels) this one review, nothing else")
+
+
+class ReviewSummary(Payload):
+    request_id: str
+    status: Status
+    filename: str
+    question: str
+    created_at: float = Field(description="Unix time")
+    page_count: int
+    cost: Cost | None = Field(None, description="the final's cost; present once the review has one")
+
+
+class ReviewList(Payload):
+    reviews: list[ReviewSummary] = Field(description="newest first, while they are kept")
+
+
+class StreamToken(Payload):
+    request_id: str
+    events_url: str
+    ws_url: str
+    stream_token: str
+
+
+class ReviewState(Payload):
+    request_id: str
+    status: Status
+    tenant: str
+    question: str
+    filename: str
+    doc_sha256: str
+    page_count: int
+    created_at: float
+    located_pages: list[int] | None = Field(None, description="once located")
+    final: Final | None = Field(None, description="once done")
+    draft: Draft | None = Field(description="until the final replaces it, or it expires")
+    draft_expired: bool
+
+
+class ReviewCost(Payload):
+    request_id: str
+    stages: dict[str, StageTiming] = Field(description="per stage, as recorded so far")
+    cost: Cost = Field(description="the final's cost (with the whole-document counterfactual and the saving), else the stages' so far")
+    final: bool = Field(description="whether `cost` is the final's")
+
+
+class CancelAccepted(Payload):
+    request_id: str
+    status: Status = Field(description="`cancelled`, or the status it had ended with already")
+
+
+class FollowupCreated(Payload):
+    request_id: str
+    followup_id: str
+    events_url: str = Field(description="SSE of this follow-up's events only")
+
+
+class Health(Payload):
+    status: Literal["ok"]
+
+
+class ErrorResponse(BaseModel):
+    """Every error: `{"error": {"code", "message"}}`."""
+
+    error: ErrorBody
+
+
+HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse]

@@ -1,0 +1,186 @@
+"""The pieces a client event's payload is made of (evidence, findings, citations, usage, cost,
+timings, the error body), and :class:`Payload`, the base of every model of the client events.
+
+Every model allows extra fields: fields may be added, never renamed. The events themselves are
+in :mod:`shared.api.client_models`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Payload(BaseModel):
+    """Base of every model: extra fields are allowed (added later, never renamed)."""
+
+    model_config = ConfigDict(extra="allow")
+
+
+# --- pieces ------------------------------------------------------------------------------------
+
+
+class ErrorBody(Payload):
+    """The one error body (shared.core.errors.error_body): HTTP errors, `error` events, refusals."""
+
+    code: str = Field(description="machine-readable, stable")
+    message: str = Field(description="for people; may change")
+
+
+class LocatedPage(Payload):
+    page: int = Field(ge=1, description="1-based")
+    score: float
+    summary: str = Field(description="one line; empty when it would state a conclusion")
+
+
+class Continues(Payload):
+    """The rest of a clause that runs over a page break, quoted on the next page."""
+
+    page: int = Field(ge=1)
+    quote: str = Field(description="verbatim from that page's start")
+
+
+class Evidence(Payload):
+    page: int = Field(ge=1)
+    quote: str = Field(description="verbatim from the page")
+    category: str = Field(description="a CUAD clause category, or `Question` for a question that names none")
+    score: float
+    categories: list[str] = Field(default_factory=list, description="every category of this clause, best first (`category` is the first)")
+    continues: Continues | None = Field(None, description="the clause goes on over the page break")
+
+
+class Figure(Payload):
+    kind: Literal["amount", "percent", "date", "duration"]
+    text: str = Field(description="verbatim, whitespace collapsed")
+    value: float | str = Field(description="a number; an ISO date for dates")
+    unit: str = Field(description="currency code, `%`, days, months, ...; empty for dates")
+    page: int = Field(ge=1)
+    category: str | None = Field(description="the clause it belongs to, or null for a loose figure of a page")
+    clause: str | None = Field(description="the clause's quote, clipped; null for a loose figure")
+    role: str | None = Field(description="what it is in that clause (notice period, cap, ...), when known")
+
+
+class Fact(Payload):
+    kind: str
+    text: str = Field(description="an exact slice of the finding's quote")
+    scope: Literal["mutual", "one_party"] | None = Field(None, description="only on `bound` facts")
+
+
+class Term(Payload):
+    """One term of a clause's typed record (a cap's basis, a notice period, a governing law)."""
+
+    category: str = Field(description="the clause category the term belongs to")
+    name: str = Field(description="cap, notice_period, term_length, end_date, renewal_length, law, warranty_period, restriction_period, ...")
+    stated: bool | None = Field(description="true: quoted in `text`; false: the whole clause was read and holds nothing that could state it; null: it holds figures none of which reads as this term (nothing is claimed)")
+    text: str | None = Field(description="verbatim from the clause; null when not stated")
+    value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; null when none reads")
+    unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
+
+
+class Finding(Payload):
+    """One clause: its quote once, with every category it belongs to."""
+
+    category: str = Field(description="its best category")
+    categories: list[str] = Field(default_factory=list, description="every category of this clause, best first")
+    page: int = Field(ge=1)
+    quote: str = Field(description="verbatim, occurs on the page: the whole clause")
+    score: float
+    terms: list[Term] = Field(default_factory=list, description="the clause's terms for its categories, each quoted or said not to be stated")
+    continues: Continues | None = Field(None, description="the clause goes on over the page break")
+    risk: str = Field(description="a neutral note from the clause's own words")
+    facts: list[Fact]
+    risk_source: str = Field(description="`template`: made from the clause, not by the LLM")
+
+
+class Absent(Payload):
+    category: str = Field(description="an asked category with no clause in the document")
+    searched_pages: int = Field(ge=1)
+
+
+class Citation(Payload):
+    page: int = Field(ge=1)
+    quote: str = Field(description="checked: occurs on the page (whitespace- and case-insensitive)")
+
+
+class Sentence(Payload):
+    text: str
+    grounded: bool = Field(description="carries a citation that held")
+    citation: Citation | None = Field(description="the first citation that held")
+    citations: list[Citation]
+    rejected: int = Field(ge=0, description="citations of the sentence that did not hold")
+
+
+class Usage(Payload):
+    prompt_tokens: int = Field(ge=0)
+    completion_tokens: int = Field(ge=0)
+    counted: Literal["tokenizer", "estimated"] | None = Field(None, description="present when the server reported no usage")
+
+
+class PriceTable(Payload):
+    per_hour: dict[str, float] = Field(description="USD per hour of each kind of machine; cpu is one vCPU")
+    llm_hardware: str = Field(description="what the LLM server runs on: a key of per_hour")
+    per_1k_prompt_tokens: float
+    per_1k_completion_tokens: float
+
+
+class WholeDocument(Payload):
+    """One pass of the whole document through the same model: the counterfactual."""
+
+    prompt_tokens: int = Field(ge=0, description="the whole document with the same instructions and question, by the model's tokenizer")
+    completion_tokens: int | None = Field(None, ge=0, description="this answer's length, else the median measured one")
+    passes: int = Field(ge=1, description="passes the model's context window would need")
+    seconds: float | None = Field(None, ge=0, description="from the model's measured throughput; null before any was measured")
+    usd: float | None = Field(None, ge=0)
+    basis: str = Field(description="the throughput used, or 'unmeasured'")
+    model: str
+
+
+class Fingerprint(Payload):
+    """What shaped this request's cost."""
+
+    prompt_chars: int = Field(ge=0)
+    prompt_tokens: int = Field(ge=0)
+    completion_tokens: int = Field(ge=0)
+    model: str
+    hardware: str = Field(description="where the LLM ran (cpu when no LLM was used)")
+    seconds: float | None = Field(None, description="end to end: upload to final")
+    pages: int = Field(ge=0)
+    pages_analysed: int = Field(ge=0, description="pages the LLM read")
+
+
+class Cost(Payload):
+    stages_usd: dict[str, float]
+    tokens_usd: float
+    total_usd: float
+    prices: PriceTable = Field(description="the price table used")
+    whole_document: WholeDocument | None = None
+    whole_document_usd: float | None = Field(None, description="reading the pages plus the whole-document pass")
+    saving_usd: float | None = Field(None, description="whole_document_usd - total_usd; negative when staging cost more")
+    saving_pct: float | None = None
+    fingerprint: Fingerprint | None = None
+
+
+class StageTiming(Payload):
+    queue_wait_ms: float
+    preprocess_ms: float
+    inference_ms: float
+    postprocess_ms: float
+    total_ms: float
+    cpu_ms: float
+    # What a stage computed rather than found in the shared caches (in GET .../cost):
+    pages_extracted: int | None = Field(None, ge=0, description="summarize: pages whose text was extracted (0: all cached)")
+    pages_ocr: int | None = Field(None, ge=0, description="summarize: of those, pages read by OCR")
+    chunks_embedded: int | None = Field(None, ge=0, description="locate: chunks whose vectors were computed (0: cached or not needed)")
+    pages_gisted: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: pages whose summary holds a model's gist")
+    llm_prompt_tokens: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: prompt tokens the gists took")
+    llm_completion_tokens: int | None = Field(None, ge=0, description="summarize, with LLM page gists on: tokens the gists generated")
+
+
+class Original(Payload):
+    """A replayed final's original usage, cost and timings."""
+
+    usage: Usage | None
+    cost: Cost | None
+    timings: dict[str, StageTiming] | None
+

@@ -1,0 +1,86 @@
+"""Question text as routing reads it: spelling and stray clause words folded (``clean``),
+lightly stemmed words with the part of the question each is in (``tokenize``), and the parts
+themselves (``split_parts``). Used by both layers of shared.clauses.routing; knows no vocabulary.
+"""
+
+from __future__ import annotations
+
+import re
+
+from shared.clauses.catalogue import content_words
+
+# Entity forms and policy names contain clause words ("liability", "policy") without asking
+# about the clause; they are folded to a neutral word before either layer sees the question.
+_STRAY = {
+    re.compile(r"\blimited liability (?:compan(?:y|ies)|partnerships?)\b|\bl\.?l\.?[cp]\b\.?", re.I): "company",
+    re.compile(r"\bprivacy polic(?:y|ies)\b", re.I): "privacy notice",
+}
+_SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
+             "favour": "favor", "favoured": "favored", "favourable": "favorable", "wind-down": "wind down"}
+_SPELLING_RX = re.compile(r"\b(?:" + "|".join(map(re.escape, _SPELLING)) + r")\b", re.I)
+_TOKEN = re.compile(r"[a-z0-9]+(?:'[a-z0-9]+)*|&|\|")
+_ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", "his", "her", "my", "your"})
+# Where a question moves on to another thing ("..., and ...", "...; ...", "?"); a clause found
+# in one part does not make another part's clause redundant (SUPPRESS, WEAK). A dash does not
+# split: "what if they go under - do we get the code?" is one thing.
+_BOUNDARY = re.compile(r"[;?!:]|\.(?=\s|$)|\b(?:and|but)\b", re.I)
+# A part with one of these refers back to an earlier part ("..., and is anything carved out of
+# it?"), so a combination may use words from there.
+_ANAPHORA = frozenset({"it", "them", "that", "this", "those", "these", "thereof"})
+
+
+def clean(text: str) -> str:
+    text = text.replace("’", "'").replace("‘", "'")
+    for rx, neutral in _STRAY.items():
+        text = rx.sub(neutral, text)
+    return " ".join(_SPELLING_RX.sub(lambda m: _SPELLING[m.group(0).lower()], text).split())
+
+
+_SUFFIXES = tuple((suf, "y" if suf in ("ies", "ied") else "") for suf in (
+    "ations", "ation", "itions", "ition", "ating", "ated", "ates", "ate", "ments", "ment", "ity", "ies", "ied",
+    "ions", "ion", "ing", "als", "al", "ed", "es", "s", "e"))
+
+
+def _stem(word: str) -> str:
+    # Crude suffix stripping: enough to make "terminated"/"terminate"/"termination" or
+    # "royalty"/"royalties" meet; both sides go through the same function, so errors cancel.
+    word = word.removesuffix("'s")
+    for suf, rep in _SUFFIXES:
+        if word.endswith(suf) and len(word) - len(suf) >= 3 and not (suf == "s" and word.endswith("ss")):
+            # "liabilities" -> "liability" -> "liabil", as "liability" itself stems
+            return _stem(word[: -len(suf)] + rep) if rep else word[: -len(suf)]
+    return word
+
+
+def tokenize(text: str) -> tuple[tuple[str, ...], tuple[int, ...], frozenset[int]]:
+    """Stems of ``text`` (articles dropped), for each which part of the question it is in, and the
+    parts that point back at an earlier one ("..., and can they assign it?")."""
+    marked = _BOUNDARY.sub(lambda m: " | " + m.group(0) if m.group(0)[0].isalpha() else " | ", text.lower())
+    stems: list[str] = []
+    parts: list[int] = []
+    back: set[int] = set()  # parts with a word that points back at an earlier part
+    part = 0
+    for word in _TOKEN.findall(marked.replace("-", " ")):
+        if word == "|":
+            part += 1
+            continue
+        if word in _ANAPHORA:
+            back.add(part)
+        if word not in _ARTICLES:
+            stems.append(_stem(word))
+            parts.append(part)
+    return tuple(stems), tuple(parts), frozenset(back)
+
+
+def stem_words(text: str) -> tuple[str, ...]:
+    return tokenize(text)[0]
+
+
+def split_parts(text: str) -> list[str]:
+    """The parts of a question (split as ``tokenize`` splits them), indexed like its part numbers."""
+    return _BOUNDARY.split(text)
+
+
+def topical(part: str) -> bool:
+    # A fragment such as "for how long" carries no topic of its own and only adds noise.
+    return len(part.split()) >= 4 and len(content_words(part)) >= 3
