@@ -19,7 +19,6 @@ from typing import Any
 import numpy as np
 from redis.asyncio import Redis
 
-from shared.platform import runtime  # noqa: F401  (scratch: a store importing the runtime)
 from shared.store import keys
 from shared.store.doccache import DocCache
 
