@@ -99,7 +99,7 @@ class LlmStream:
         # bit-for-bit the first (vLLM's batching), so its deltas must not splice into the
         # first's. The first delta of generation g > 1 says "reset": clients drop the text
         # they have and show this generation's from the start.
-        generation = await self.rt.state.next_generation(f"{rid}:{followup}" if followup else rid)
+        generation = await self.rt.state.next_generation(rid, followup or "")
         event, tag = ("followup_delta", {"followup_id": followup}) if followup else ("delta", {})
 
         async def flush() -> None:

@@ -14,7 +14,7 @@
 | locate due      | ``{prefix}locate:deadlines``         | zset      | never (members leave when answered)   | analyze |
 | cancel          | ``cancel:{request_id}``              | string    | retention                             | edge, stages |
 | done            | ``done:{request_id}:{stage}``        | hash      | retention                             | every stage |
-| generation      | ``gen:{request_id}``                 | counter   | retention                             | analyze |
+| generation      | ``gen:{request_id}[:{followup}]``    | counter   | retention                             | analyze |
 | cost            | ``cost:{request_id}``                | hash      | retention                             | every stage |
 | fallback        | ``fallback:{request_id}``            | string    | retention                             | analyze |
 | clients         | ``clients:{request_id}``             | counter   | retention                             | edge |
@@ -53,6 +53,7 @@ _FIELDS = {
     "prefix": PREFIX.pattern,
     "doc": rf"(?:{TENANT.pattern}:)?[A-Za-z0-9_-]{{1,128}}",  # in practice {tenant}:{sha256}
     "stage": r"[A-Za-z0-9_-]{1,64}(?::[A-Za-z0-9_-]{1,128})?",
+    "followup": r"[A-Za-z0-9_-]{1,128}",
     "model": r"[^\s]{1,200}",
     "kind": r"[^\s]{1,200}",
     "digest": r"[0-9a-f]{32}",
@@ -104,7 +105,7 @@ pending_drafts = Family("pending", "{prefix}drafts:pending", "never")
 locate_deadlines = Family("locate due", "{prefix}locate:deadlines", "never")
 cancel = Family("cancel", "cancel:{request_id}", "retention")
 done = Family("done", "done:{request_id}:{stage}", "retention")
-generation = Family("generation", "gen:{request_id}", "retention")
+generation = Family("generation", "gen:{request_id}[:{followup}]", "retention")  # a follow-up's answer has its own
 cost = Family("cost", "cost:{request_id}", "retention")
 fallback = Family("fallback", "fallback:{request_id}", "retention")
 clients = Family("clients", "clients:{request_id}", "retention")

@@ -168,9 +168,9 @@ class State:
             return None
         return _s(raw[b"topic"]), raw.get(b"payload", b"")
 
-    async def next_generation(self, request_id: str) -> int:
-        """1 for the first attempt at the request's LLM answer, 2 for the next, …"""
-        key = keys.generation(request_id)
+    async def next_generation(self, request_id: str, followup: str = "") -> int:
+        """1 for the first attempt at the request's LLM answer (or at one follow-up's), 2 for the next, …"""
+        key = keys.generation(request_id, followup)
         n = await self.redis.incr(key)
         await self.redis.expire(key, self.ttl_s)
         return int(n)
