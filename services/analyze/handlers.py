@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 
-from shared.clauses import direct, findings, routing
+from shared.clauses import direct, findings, playbook, routing
 from shared.clauses.clause_model import ClauseModel
 from shared.core import cost, topics
 from shared.core.errors import ClauseFlowError, Reject, error_body
@@ -60,6 +60,7 @@ class Analyzer:
         self.tokens = TokenCounter.for_model(settings.llm_model, settings.tokenizer_file)
         self.llm = LlmStream(rt, settings, self.tokens)
         self.deadlines = LocateDeadline(rt)
+        self.playbook = playbook.default()  # the team's positions each finding is checked against
 
     async def on_summarized(self, msg: ReviewSummarized) -> None:
         """review.summarized: locate is working on it; if it has not answered by the deadline,
@@ -85,7 +86,7 @@ class Analyzer:
             return
         routed = msg.route == "no_llm" and len(msg.categories) == 1
         model = "none" if routed else self.s.llm_model
-        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route)
+        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route, self.playbook.version)
         if self.s.results_cache_s and (cached := await self.rt.state.get_result(key)) is not None:
             await self._replay(msg, clock, cached)
             return
@@ -114,7 +115,7 @@ class Analyzer:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
         with clock.phase("postprocess"):
-            shown = await self.rt.cpu(logic.final_findings, found)
+            shown = await self.rt.cpu(logic.final_findings, found, self.playbook)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
             parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
             cites, _ = logic.check_citations(parts + llm_cites, texts)
@@ -124,6 +125,7 @@ class Analyzer:
         final = {
             "findings": shown,
             "absent": findings.absent(scored, found, cats, searched),
+            "playbook": logic.playbook_result(self.playbook, shown, cats, searched),
             "answer": answer,
             # Each sentence of the answer: grounded only if it carries a citation that held.
             "narrative": await self.rt.cpu(narrative.label, answer, texts),

@@ -6,7 +6,7 @@ import hashlib
 import re
 from typing import Any
 
-from shared.clauses import catalogue, findings, risk, terms
+from shared.clauses import catalogue, findings, playbook, risk, terms
 from shared.documents import splitter
 from shared.store import keys
 
@@ -99,10 +99,10 @@ def question_key(question: str) -> str:
     return " ".join(question.lower().split()).rstrip(" ?.!。？！")
 
 
-def result_key(doc: str, question: str, model: str, clause_model: str, route: str) -> str:
+def result_key(doc: str, question: str, model: str, clause_model: str, route: str, playbook_version: int | None = None) -> str:
     """The results cache's key: the document (within its tenant), the question as compared,
-    and everything else the final depends on."""
-    what = "\x1f".join([question_key(question), model, PROMPT_VERSION, clause_model, route])
+    and everything else the final depends on (the playbook's version too: its positions)."""
+    what = "\x1f".join([question_key(question), model, PROMPT_VERSION, clause_model, route, *([] if playbook_version is None else [f"playbook {playbook_version}"])])
     return keys.result(doc, hashlib.sha256(what.encode()).hexdigest()[:32])
 
 
@@ -130,19 +130,20 @@ def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple
     return kept, rejected
 
 
-def final_findings(found: list[findings.Finding]) -> list[dict[str, Any]]:
+def final_findings(found: list[findings.Finding], book: playbook.Playbook | None = None) -> list[dict[str, Any]]:
     """Findings from the clause model, independent of the LLM: one per clause, with a risk note
     for each of its categories made from the clause's own words (its facts are verbatim
-    fragments of the quote) and its terms (each quoted, or said not to be stated only when the
-    whole clause states nothing that could be it)."""
-    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip())} for f in found]
+    fragments of the quote), its terms (each quoted, or said not to be stated only when the
+    whole clause states nothing that could be it) and, with a playbook, its ``position``."""
+    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book)} for f in found]
 
 
-def clause_notes(categories: list[str], text: str) -> dict[str, Any]:
-    """``risk``, ``facts``, ``terms`` and ``risk_source`` of one clause (``text``: all of it,
+def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None) -> dict[str, Any]:
+    """``risk``, ``facts``, ``terms``, ``risk_source`` and, with a playbook, ``position`` (the
+    worst of its categories' positions) and ``positions`` of one clause (``text``: all of it,
     over a page break too) for each of its categories; notes of several categories are
     labelled with theirs."""
-    notes, facts, record = [], [], []
+    notes, facts, record, positions = [], [], [], []
     for cat in categories:
         found = risk.facts(cat, text)
         got = terms.terms(cat, text, found)
@@ -150,4 +151,19 @@ def clause_notes(categories: list[str], text: str) -> dict[str, Any]:
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]
         record += [{**t, "category": cat} for t in got]
-    return {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}
+        rule = book.rule(cat) if book else None
+        if rule is not None:
+            positions.append(playbook.position(rule, text, got))
+    out = {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}
+    return {**out, "position": playbook.worst(positions), "positions": positions} if book else out
+
+
+def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], categories: list[str], searched_pages: int) -> dict[str, Any]:
+    """The final's ``playbook``: its name and version, and every deviation — each clause's
+    (with its page) and each required category asked about that the contract lacks."""
+    deviations = [{**p, "page": f["page"]} for f in shown for p in f.get("positions", []) if p["status"] == "deviates"]
+    have = {c for f in shown for c in f["categories"]}
+    lacking = [r for r in book.rules if r.presence == "required" and r.category in categories and r.category not in have]
+    deviations += [playbook.missing(r, searched_pages) for r in lacking] if searched_pages else []
+    checked = sum(1 for f in shown if f.get("positions"))
+    return {"name": book.name, "version": book.version, "checked": checked, "deviations": deviations}

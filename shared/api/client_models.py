@@ -31,6 +31,7 @@ from shared.api.client_parts import (
     LocatedPage,
     Original,
     Payload,
+    PlaybookResult,
     Sentence,
     StageTiming,
     Usage,
@@ -95,6 +96,7 @@ class Final(Payload):
 
     findings: list[Finding] = Field(description="from the clause model, independent of the LLM")
     absent: list[Absent]
+    playbook: PlaybookResult | None = Field(None, description="the playbook the findings were checked against, and its deviations")
     answer: str = Field(description="the narrative (the deltas joined)")
     narrative: list[Sentence] = Field(description="the answer, sentence by sentence, each labelled")
     citations: list[Citation] = Field(description="only those that occur on their page")

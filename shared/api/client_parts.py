@@ -78,6 +78,29 @@ class Term(Payload):
     unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
 
 
+class Position(Payload):
+    """A clause against the playbook's rule for one of its categories."""
+
+    category: str
+    status: Literal["meets", "deviates", "unknown"] = Field(description="`unknown`: a term the rule needs was not read from the clause")
+    rule: str = Field(description="the rule, in words")
+    quotes: list[str] = Field(description="the words of the clause it was decided on, verbatim; never empty on `meets`")
+
+
+class Deviation(Position):
+    page: int | None = Field(description="the clause's page; null for a required clause the contract lacks")
+    missing: str | None = Field(None, description="for a required clause the contract lacks: what was searched")
+
+
+class PlaybookResult(Payload):
+    """What the findings were checked against, and where they deviate."""
+
+    name: str
+    version: int = Field(ge=1)
+    checked: int = Field(ge=0, description="findings with a rule of the playbook")
+    deviations: list[Deviation]
+
+
 class Finding(Payload):
     """One clause: its quote once, with every category it belongs to."""
 
@@ -91,6 +114,8 @@ class Finding(Payload):
     risk: str = Field(description="a neutral note from the clause's own words")
     facts: list[Fact]
     risk_source: str = Field(description="`template`: made from the clause, not by the LLM")
+    position: Position | None = Field(None, description="the worst of `positions`; null when no category of the clause has a rule")
+    positions: list[Position] = Field(default_factory=list, description="one per category of the clause with a rule in the playbook")
 
 
 class Absent(Payload):

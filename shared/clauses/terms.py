@@ -42,7 +42,9 @@ _LAW_PREFIX = re.compile(
 )
 # A state or province named after "law(s)" in the same sentence: more specific than a country
 # ("the laws of the United States of America and of the State of Texas").
-_STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?[A-Z][A-Za-z]+(?:\s+[A-Z][A-Za-z]+)?)", re.I)
+# The name is one word, or two after the words that open a two-word name ("New York", "North
+# Carolina", "British Columbia"): "the State of Texas without regard to ..." is Texas.
+_STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)", re.I)
 _REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)

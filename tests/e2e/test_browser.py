@@ -114,6 +114,12 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     assert findings, "a contract with liability and termination clauses has findings"
     await expect(page.locator("#final .finding")).to_have_count(len(findings))
     await expect(page.locator("#cost tbody tr")).not_to_have_count(0)
+    # The playbook first: how many deviations, against which version, each in words with an icon.
+    pb = final["data"]["playbook"]
+    await expect(page.locator("#final .playbook h3")).to_have_text(f"Against the playbook: {len(pb['deviations'])} deviation{'' if len(pb['deviations']) == 1 else 's'}")
+    await expect(page.locator("#final .playbook .note")).to_contain_text(f"version {pb['version']}")
+    checked = [f for f in findings if f.get("position")]
+    await expect(page.locator("#final .finding .position")).to_have_count(len(checked))
     cost = final["data"]["cost"]
     if cost.get("saving_usd") is not None:  # the whole-document comparison, as the server computed it
         await expect(page.locator("#cost")).to_contain_text(f"${abs(cost['saving_usd']):.6f}")

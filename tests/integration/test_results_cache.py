@@ -10,7 +10,7 @@ from local.stack import free_port
 from services.analyze import logic
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
-from shared.clauses import clause_model
+from shared.clauses import clause_model, playbook
 from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
 from shared.platform.runtime import Runtime
@@ -29,7 +29,7 @@ async def review(s: AnalyzeSettings, rid: str, tenant: str, question: str, seed:
         env = Envelope(request_id=rid, doc_sha256=SHA, question=question, page_count=len(TEXTS), submitted_at=time.time(), tenant=tenant)
         await rt.state.put_pages(doc_key(env), TEXTS, ["s"] * len(TEXTS))
         if seed is not None:
-            await rt.state.put_result(logic.result_key(doc_key(env), QUESTION, s.llm_model, model.version, ""), seed, 60)
+            await rt.state.put_result(logic.result_key(doc_key(env), QUESTION, s.llm_model, model.version, "", playbook.default().version), seed, 60)
         loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s, model).handle)
         await loop.start()
         await rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))

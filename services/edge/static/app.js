@@ -410,6 +410,7 @@ function renderFinal(id, d) {
   const groups = new Map();
   d.findings.forEach((f, i) => { if (!groups.has(f.category)) groups.set(f.category, []); groups.get(f.category).push([f, i]); });
   return h("div", { class: "final" },
+    playbookSummary(d.playbook),
     h("h3", {}, `Findings (${d.findings.length})`),
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
     [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
@@ -420,6 +421,7 @@ function renderFinal(id, d) {
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
           t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : "no value read from this clause (check it)"])) : null,
+        f.position ? position(f.position) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
@@ -429,6 +431,27 @@ function renderFinal(id, d) {
     h("p", { class: "note" }, `${d.citations.length} checked against the PDF, ${d.citations_rejected} rejected (not on the page they named).`),
     h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
     costTable(d));
+}
+
+// A position against the playbook, in words and with an icon (not by colour alone).
+const STATUS = { meets: ["✓", "Meets the playbook"], deviates: ["✗", "Deviates from the playbook"], unknown: ["?", "Not decided (a term the rule needs was not read)"] };
+
+function position(p, withCategory = false) {
+  const [icon, words] = STATUS[p.status] || ["?", p.status];
+  return h("p", { class: `position ${p.status}` }, h("span", { class: "icon", "aria-hidden": "true" }, icon), " ",
+    h("b", {}, withCategory ? `${p.category}: ${words.toLowerCase()}` : words), `. Rule: ${p.rule}`,
+    p.quotes?.length ? [". Decided on: ", p.quotes.map((q, k) => [k ? " · " : "", h("q", {}, q)])] : null,
+    p.missing ? `. ${p.missing}` : null);
+}
+
+/** Deviations first: what the findings were checked against, and every deviation with its page. */
+function playbookSummary(pb) {
+  if (!pb) return null;
+  const devs = pb.deviations || [];
+  return h("div", { class: "playbook" },
+    h("h3", {}, `Against the playbook: ${devs.length} deviation${devs.length === 1 ? "" : "s"}`),
+    h("p", { class: "note" }, `${pb.name}, version ${pb.version}; ${pb.checked} finding${pb.checked === 1 ? "" : "s"} checked.`),
+    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? cite(dv.page, dv.quotes?.[0] || "", `p. ${dv.page}`) : null))) : null);
 }
 
 /** The model's narrative, sentence by sentence: grounded sentences (a citation found on its page)

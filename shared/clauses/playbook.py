@@ -1,0 +1,216 @@
+"""A playbook: the team's standard position per clause category, checked against each clause.
+
+A playbook is data (JSON in, pydantic models inside; nothing in it runs): for each category a
+``presence`` — ``required`` (a contract without such a clause deviates), ``acceptable`` or
+``flag`` (the clause deviates whenever it is there: uncapped liability, liquidated damages) —
+and ``conditions`` over the clause, each one of:
+
+- ``{"term": T, "at_least": N}`` / ``{"term": T, "at_most": N}``: a term of the category
+  (``shared.clauses.terms.SPEC``: a period in days, an amount in its currency) against a bound;
+- ``{"term": "law", "one_of": [...]}``: the governing law is one of these;
+- ``{"says_any": [...]}``: the clause says one of these phrases (a change-of-control exception
+  to the assignment clause: "change of control", "merger", ...);
+- ``{"says_none": [...]}``: the clause says none of them (a non-compete not "worldwide");
+- ``{"excepts": [...]}``: the clause makes an exception for one of them ("... without consent
+  to a successor by merger": meets), rather than counting it in ("a change of control shall be
+  deemed an assignment": deviates); named neither way, or not named: unknown;
+- ``{"mutual": true}``: the clause binds both sides ("either party", "neither party", ...).
+
+A clause's position: ``deviates`` when any condition fails (or the category is flagged),
+``unknown`` when a condition cannot be decided from the clause (the term it needs is not read, or
+a one-sided reading is not certain), else ``meets``. Each says the rule in words and quotes the
+words of the clause it was decided on, verbatim; a ``meets`` is never said without a quote.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from shared.clauses import playbook_words, terms
+from shared.clauses.catalogue import BY_NAME
+
+DEFAULT_PATH = Path(__file__).with_name("playbook_default.json")
+Status = Literal["meets", "deviates", "unknown"]
+_RANK = {"deviates": 2, "unknown": 1, "meets": 0}
+_KINDS = ("at_least", "at_most", "one_of", "says_any", "says_none", "excepts", "mutual")
+
+
+class Condition(BaseModel):
+    """One condition of a rule; exactly one kind per condition."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    term: str | None = Field(None, description="a term of the rule's category (shared.clauses.terms.SPEC)")
+    at_least: float | None = Field(None, ge=0, description="the term's value is at least this (days for periods)")
+    at_most: float | None = Field(None, ge=0, description="the term's value is at most this (days for periods)")
+    one_of: list[str] | None = Field(None, min_length=1, description="the term's value is one of these names")
+    says_any: list[str] | None = Field(None, min_length=1, description="the clause says one of these phrases")
+    says_none: list[str] | None = Field(None, min_length=1, description="the clause says none of these phrases")
+    excepts: list[str] | None = Field(None, min_length=1, description="the clause makes an exception for one of these")
+    mutual: Literal[True] | None = Field(None, description="the clause binds both parties")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> Condition:
+        kinds = [k for k in _KINDS if getattr(self, k) is not None]
+        if len(kinds) != 1:
+            raise ValueError(f"a condition has exactly one of {', '.join(_KINDS)} (it has {kinds or 'none'})")
+        if (kinds[0] in ("at_least", "at_most", "one_of")) != (self.term is not None):
+            raise ValueError(f"'{kinds[0]}' {'needs' if self.term is None else 'takes no'} 'term'")
+        return self
+
+    def words(self) -> str:
+        """The condition in words: "notice_period at least 30 days"."""
+        unit = " days" if self.term and _is_period(self.term) else ""
+        if self.at_least is not None:
+            return f"{_name(self.term)} at least {_num(self.at_least)}{unit}"
+        if self.at_most is not None:
+            return f"{_name(self.term)} at most {_num(self.at_most)}{unit}"
+        if self.one_of is not None:
+            return f"{_name(self.term)} one of {', '.join(self.one_of)}"
+        if self.says_any is not None:
+            return "says one of: " + ", ".join(f'"{p}"' for p in self.says_any)
+        if self.says_none is not None:
+            return "says none of: " + ", ".join(f'"{p}"' for p in self.says_none)
+        if self.excepts is not None:
+            return "an exception for: " + ", ".join(f'"{p}"' for p in self.excepts)
+        return "binds both parties"
+
+
+class Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    category: str = Field(description="a CUAD clause category, spelled as in the catalogue")
+    presence: Literal["required", "acceptable", "flag"] = "acceptable"
+    conditions: list[Condition] = Field(default_factory=list)
+    why: str = Field("", max_length=300, description="the team's reason, shown with the position")
+
+    @field_validator("category")
+    @classmethod
+    def _known(cls, v: str) -> str:
+        if v.lower() not in BY_NAME:
+            raise ValueError(f"unknown clause category {v!r}")
+        return BY_NAME[v.lower()].name
+
+    @model_validator(mode="after")
+    def _terms_of_category(self) -> Rule:
+        names = {n for n, _ in terms.SPEC.get(self.category, [])}
+        for i, c in enumerate(self.conditions):
+            if c.term is not None and c.term not in names:
+                raise ValueError(f"conditions[{i}].term: {self.category} has no term {c.term!r} (it has {sorted(names) or 'none'})")
+        return self
+
+    def words(self) -> str:
+        head = {"required": "Required", "acceptable": "Acceptable", "flag": "Always flagged"}[self.presence]
+        return head + ("; " + "; ".join(c.words() for c in self.conditions) if self.conditions else "") + (f" ({self.why})" if self.why else "")
+
+
+class Playbook(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=120)
+    version: int = Field(ge=1, description="raised on every change; each review records the version it was checked against")
+    rules: list[Rule] = Field(max_length=64)
+
+    @field_validator("rules")
+    @classmethod
+    def _one_rule_a_category(cls, rules: list[Rule]) -> list[Rule]:
+        seen = set()
+        for i, r in enumerate(rules):
+            if r.category in seen:
+                raise ValueError(f"rules[{i}].category: {r.category} has a rule already")
+            seen.add(r.category)
+        return rules
+
+    def rule(self, category: str) -> Rule | None:
+        return next((r for r in self.rules if r.category == category), None)
+
+
+def default() -> Playbook:
+    return Playbook.model_validate(json.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
+
+
+def position(rule: Rule, text: str, record: list[dict[str, Any]]) -> dict[str, Any]:
+    """The clause ``text`` (all of it) with its ``record`` of terms (shared.clauses.terms)
+    against ``rule``: {category, status, rule (in words), fact (quoted, or null)}."""
+    if rule.presence == "flag":
+        return _pos(rule, "deviates", _lead(text))
+    results = [_check(c, text, record, rule.category) for c in rule.conditions]
+    if not results:
+        return _pos(rule, "meets", _lead(text))
+    status = max((r[0] for r in results), key=_RANK.__getitem__)
+    quotes = [q for st, q in results if q and (st == status or status == "meets")]
+    return _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else [])))
+
+
+def missing(rule: Rule, searched_pages: int) -> dict[str, Any]:
+    """A required category the contract lacks: a deviation of its own."""
+    return {**_pos(rule, "deviates"), "page": None,
+            "missing": f"No {rule.category} clause in {searched_pages} page{'s' if searched_pages != 1 else ''} searched; the playbook requires one"}
+
+
+def worst(positions: list[dict[str, Any]]) -> dict[str, Any] | None:
+    return max(positions, key=lambda p: _RANK[p["status"]]) if positions else None
+
+
+def _check(c: Condition, text: str, record: list[dict[str, Any]], category: str) -> tuple[Status, str | None]:
+    if c.term is not None:
+        t = next((t for t in record if t["name"] == c.term), None)
+        if t is None or t["stated"] is not True or t["value"] is None:
+            return "unknown", None
+        v = t["value"]
+        if c.one_of is not None:
+            ok = isinstance(v, str) and any(_same_place(v, o) for o in c.one_of)
+        elif isinstance(v, str):
+            return "unknown", t["text"]
+        else:
+            ok = v >= c.at_least if c.at_least is not None else v <= c.at_most
+        return ("meets" if ok else "deviates"), t["text"]
+    if c.excepts is not None:
+        return playbook_words.excepted(text, c.excepts)
+    if c.says_any is not None or c.says_none is not None:
+        hit = _said(text, c.says_any or c.says_none)
+        if c.says_any is not None:
+            return ("meets", hit) if hit else ("deviates", None)
+        return ("deviates", hit) if hit else ("meets", None)
+    return playbook_words.mutual(text, category)
+
+
+def _said(text: str, phrases: list[str]) -> str | None:
+    """The first phrase the clause says, as the clause writes it (case and spacing its own)."""
+    for p in phrases:
+        m = re.search(r"\b" + r"\s+".join(map(re.escape, p.split())) + r"\b", text, re.I)
+        if m:
+            return m.group(0)
+    return None
+
+
+def _same_place(value: str, wanted: str) -> bool:
+    a, b = (re.sub(r"^(?:the\s+)?(?:state|commonwealth|province|republic|kingdom)\s+of\s+", "", x.strip(), flags=re.I).lower() for x in (value, wanted))
+    return a == b
+
+
+def _lead(text: str, words: int = 24) -> str:
+    """The clause's first words, verbatim (the whole clause when it is short)."""
+    m = re.match(r"\s*((?:\S+\s+){0,%d}\S+)" % (words - 1), text)
+    return m.group(1) if m else text.strip()
+
+
+def _pos(rule: Rule, status: Status, *quotes: str) -> dict[str, Any]:
+    return {"category": rule.category, "status": status, "rule": rule.words(), "quotes": list(quotes)}
+
+
+def _is_period(term: str) -> bool:
+    return term.endswith(("_period", "_length")) or term == "period"
+
+
+def _name(term: str | None) -> str:
+    return (term or "").replace("_", " ")
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)

@@ -1,0 +1,106 @@
+"""Reading a clause's wording for the playbook's conditions that no term carries: whether it
+binds both parties, and whether it makes an exception for an event (a change of control, a
+merger) or counts the event in. Each reader returns a status and the words it decided on,
+verbatim; where the words do not settle it, ``unknown`` — never a guess at ``meets``.
+
+Written from the train clauses of the hand-labelled set (``tests/data/playbook_positions_hand.jsonl``);
+its dev clauses measure them (``bench/bench_playbook.py``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Status = Literal["meets", "deviates", "unknown"]
+_W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
+
+# Both sides: "either party", "each of the parties", "neither Party", "the parties' aggregate
+# liability", "from one party to the other", "each of the Recipient and the Provider", "DCL or
+# SEV", "by the Board of Trustees of the Trust, or by the Sponsor", "either Group".
+_MUTUAL = re.compile(
+    rf"\b(?:(?:either|each|any|neither|none){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?"
+    rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
+    rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)"
+    rf"|(?:each{_W}of|either|both){_W}(?:the{_W})?[A-Z][\w-]*{_W}(?:and|or){_W}(?:the{_W})?[A-Z][\w-]*)\b", re.I)
+_TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])", re.I)
+_NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",
+               "agreement", "it", "each party", "both", "none", "licensor", "licensors", "except", "notwithstanding", "nothing"}
+# One side only: "Customer may terminate", "Vyera shall have the right to terminate", "The
+# Contractor will have the ability to terminate", "Customer, in its sole discretion, may terminate";
+# "Supplier's liability", "the liability of WLI", "in no event shall Company be liable",
+# "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
+_NAME = r"(?-i:[A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*){0,2})"
+_ONE_SIDE = [
+    re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
+               rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to)\b[^.;]{{0,160}}?\bterminat\w*", re.I),
+    re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S)(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive){_W})*liabilit\w*", re.I),
+    re.compile(rf"\bliabilit\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
+    re.compile(rf"\bin{_W}no{_W}event{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
+    re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
+]
+
+
+# The words a clause's sides must be the subject of, by category: "either party" counts for a
+# termination right only near "terminate", for a cap only near "liability".
+_ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed"}
+
+
+def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
+    """``meets`` with the words that bind both sides (near what the clause is about:
+    ``_ABOUT``); ``deviates`` with the one side named as the only one; else ``unknown``."""
+    about = re.compile(rf"\b(?:{_ABOUT[category]})", re.I) if category in _ABOUT else None
+    for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
+        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
+            return "meets", m.group(0)
+    sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
+             if _a_name(m.group("name")) and not _NEGATED.search(m.group(0), m.end("name") - m.start())]  # "A may not terminate" is no right
+    if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
+        return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)]
+    return ("deviates", sides[0].group(0)) if sides else ("unknown", None)
+
+
+def _a_name(name: str) -> bool:
+    """Whether the subject found names one side (not "Either party", "This Agreement")."""
+    words = name.lower().split()
+    return (name.lower() not in _NOT_A_NAME and words[0] not in ("either", "each", "neither", "any", "in", "no", "this", "that", "such", "said", "these", "those")
+            and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties"))
+
+
+# An exception: "without (the other party's) consent", "shall not require consent", "assignable
+# by X to", "shall not constitute / be considered an assignment". Counted in: "deemed an
+# assignment", "requiring consent", "shall terminate", "including by merger", "whether by ...".
+_EXCEPT = re.compile(rf"\b(?:without{_W}(?:the{_W})?(?:need{_W}for{_W}|requiring{_W})?(?:such{_W}|any{_W}|the{_W}other{_W}party(?:'s|’s)?{_W}|[A-Z][\w-]*(?:'s|’s){_W}|prior{_W}|written{_W})*consent"
+                     rf"|(?:shall|will|does|need){_W}not{_W}require{_W}(?:the{_W})?(?:any{_W})?(?:prior{_W})?(?:written{_W})?consent|assignable{_W}by"
+                     rf"|may{_W}(?:freely{_W}|also{_W})?(?:assign|novate|transfer))\b", re.I)
+_NOT_COUNTED = re.compile(rf"\b(?:shall|will|does|do|is){_W}not{_W}(?:be{_W})?(?:deemed|considered|constitute|treated{_W}as|be{_W}an{_W}assignment)\b", re.I)
+_COUNTED = re.compile(rf"\b(?:deemed|constitutes?|treated{_W}as|considered|requir\w*{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent|subject{_W}to{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent"
+                      rf"|terminat\w*|cease|including|whether|operation{_W}of{_W}law|withhold{_W}consent)\b", re.I)
+_NEGATED = re.compile(r"\b(?:not|no|neither|nor|never|cannot)\b", re.I)
+_BREAK = re.compile(r"[.;:]|\b(?:provided|except|however|notwithstanding|but)\b", re.I)  # where a negation's reach ends
+_SENTENCE = re.compile(r"\.(?:\s|$)")
+
+
+def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
+    """``meets`` when the clause lets one of ``phrases`` happen without consent (the words from
+    the exception to the phrase); ``deviates`` when it counts one in (the phrase and the words
+    that do); ``unknown`` when it names them neither way, or not at all."""
+    hits = [m for p in phrases for m in re.finditer(r"\b" + _W.join(map(re.escape, p.split())) + r"\b", text, re.I)]
+    for m in sorted(hits, key=lambda m: m.start()):
+        if (no := _NOT_COUNTED.search(text, m.end(), m.end() + 100)) and not _SENTENCE.search(text, m.end(), no.start()):
+            return "meets", text[m.start() : no.end()]
+        cues = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if not _negated(text, c.start())]
+        if cues and not _SENTENCE.search(text, cues[-1].end(), m.start()):
+            return "meets", text[cues[-1].start() : m.end()]
+    for m in sorted(hits, key=lambda m: m.start()):
+        lo, hi = max(0, m.start() - 100), min(len(text), m.end() + 100)
+        if c := _COUNTED.search(text, lo, hi):
+            return "deviates", text[min(c.start(), m.start()) : max(c.end(), m.end())]
+    return "unknown", None
+
+
+def _negated(text: str, at: int) -> bool:
+    """Whether a negation stands between the last break before ``at`` and ``at``."""
+    lo = max(0, at - 140)
+    breaks = list(_BREAK.finditer(text, lo, at))
+    return bool(_NEGATED.search(text, breaks[-1].end() if breaks else lo, at))

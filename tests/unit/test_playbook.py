@@ -1,0 +1,96 @@
+"""The playbook: its rules validated with errors that name the rule and the field, each clause's
+position decided from its own words and quoted, and the hand-labelled cases held to the bar."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from bench import bench_playbook
+from services.analyze import logic
+from shared.clauses import playbook, terms
+from shared.clauses.findings import Finding
+
+BOOK = playbook.default()
+
+
+def pos(category: str, text: str) -> dict:
+    return playbook.position(BOOK.rule(category), text, terms.terms(category, text))
+
+
+def test_the_default_playbook_is_valid_and_says_each_rule_in_words():
+    assert BOOK.version >= 1 and len(BOOK.rules) >= 10
+    assert {r.presence for r in BOOK.rules} == {"required", "acceptable", "flag"}
+    words = BOOK.rule("Termination For Convenience").words()
+    assert "notice period at least 30 days" in words and "binds both parties" in words
+
+
+@pytest.mark.parametrize(
+    ("rules", "where", "says"),
+    [
+        ([{"category": "Cap On Liablity"}], ("rules", 0, "category"), "unknown clause category"),
+        ([{"category": "Governing Law", "conditions": [{"term": "notice_period", "at_least": 30}]}], ("rules", 0), "Governing Law has no term 'notice_period'"),
+        ([{"category": "Non-Compete", "conditions": [{"term": "restriction_period", "at_least": 1, "at_most": 2}]}], ("rules", 0, "conditions", 0), "exactly one of"),
+        ([{"category": "Non-Compete", "conditions": [{"at_most": 365}]}], ("rules", 0, "conditions", 0), "'at_most' needs 'term'"),
+        ([{"category": "Non-Compete"}, {"category": "Audit Rights"}, {"category": "non-compete"}], ("rules",), "Non-Compete has a rule already"),
+        ([{"category": "Non-Compete", "presence": "forbidden"}], ("rules", 0, "presence"), "Input should be"),
+        ([{"category": "Non-Compete", "conditions": [{"eval": "1"}]}], ("rules", 0, "conditions", 0, "eval"), "Extra inputs"),
+    ],
+)
+def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, says):
+    with pytest.raises(ValidationError) as e:
+        playbook.Playbook(name="ours", version=2, rules=rules)
+    errors = e.value.errors()
+    assert any(err["loc"][: len(where)] == where and says in err["msg"] for err in errors), errors
+
+
+@pytest.mark.parametrize(
+    ("category", "text", "status", "quoted"),
+    [
+        ("Termination For Convenience", "Either party may terminate this Agreement for any reason upon ninety (90) days written notice.", "meets", "ninety (90) days"),
+        ("Termination For Convenience", "Either party may terminate this Agreement upon fifteen (15) days written notice.", "deviates", "fifteen (15) days"),
+        ("Termination For Convenience", "Company may terminate this Agreement at any time for convenience.", "deviates", "Company may terminate"),
+        ("Termination For Convenience", "Company may terminate this Agreement on sixty (60) days notice, but Distributor may not terminate it.", "deviates", "Company may terminate"),
+        ("Termination For Convenience", "This Agreement may be terminated at any time upon sixty (60) days notice by the Board of the Trust, or by the Sponsor.", "meets", "sixty (60) days"),
+        ("Termination For Convenience", "This Agreement may be terminated for convenience on sixty (60) days notice.", "unknown", None),
+        ("Cap On Liability", "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE FEES PAID.", "meets", "EITHER PARTY"),
+        ("Cap On Liability", "IN NO EVENT SHALL PIVX'S LIABILITY TO DETTO OR ANY THIRD PARTY EXCEED THE FEES RECEIVED.", "deviates", "PIVX'S LIABILITY"),
+        ("Governing Law", "This Agreement shall be governed by the laws of the State of Texas without regard to conflicts of law.", "deviates", "Texas"),
+        ("Governing Law", "THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF DELAWARE WITHOUT GIVING EFFECT TO ITS CONFLICT RULES.", "meets", "DELAWARE"),
+        ("Non-Compete", "For six (6) months after termination, Distributor shall not sell competing products anywhere in the world.", "deviates", "anywhere in the world"),
+        ("Non-Compete", "For six (6) months after termination, Distributor shall not sell competing products in the Territory.", "meets", "six (6) months"),
+        ("Anti-Assignment", "Neither party may assign this Agreement without consent, except that either party may assign it without consent to a successor by merger.", "meets", "successor"),
+        ("Anti-Assignment", "Licensee may not assign this Agreement. A change of control of Licensee shall be deemed an assignment.", "deviates", "change of control"),
+        ("Anti-Assignment", "Neither party may assign this Agreement without the prior written consent of the other party.", "unknown", None),
+        ("Liquidated Damages", "Distributor shall pay $10,000 per day of delay as liquidated damages and not as a penalty.", "deviates", "Distributor shall pay"),
+    ],
+)
+def test_a_position_is_decided_from_the_clause_and_quotes_it(category, text, status, quoted):
+    got = pos(category, text)
+    assert got["status"] == status, got
+    assert all(q in text for q in got["quotes"]), "every quote is verbatim from the clause"
+    if quoted:
+        assert any(quoted in q for q in got["quotes"]), got
+    if status == "meets":
+        assert got["quotes"], "a clause never meets a rule without the words it meets it with"
+
+
+def test_the_hand_labelled_positions_reach_the_bar_and_never_say_meets_of_a_deviation():
+    res = bench_playbook.run()
+    t = res["total"]
+    assert t["cases"] >= 100
+    assert t["false_meets"] == 0
+    assert t["right"] / t["cases"] >= 0.9
+
+
+def test_the_final_carries_each_findings_position_and_every_deviation():
+    cap = Finding("Cap On Liability", 3, "In no event shall Supplier's liability exceed the fees paid.", 0.9)
+    tfc = Finding("Termination For Convenience", 4, "Either party may terminate this Agreement upon ten (10) days written notice.", 0.8)
+    shown = logic.final_findings([cap, tfc], BOOK)
+    assert shown[0]["position"]["status"] == "deviates" and shown[0]["position"]["quotes"] == ["Supplier's liability"]  # one side's cap
+    assert shown[1]["position"]["status"] == "deviates" and shown[1]["position"]["quotes"] == ["upon ten (10) days written notice"]
+    result = logic.playbook_result(BOOK, shown, ["Cap On Liability", "Termination For Convenience", "Governing Law"], 9)
+    assert (result["name"], result["version"], result["checked"]) == (BOOK.name, BOOK.version, 2)
+    assert [(d["category"], d["page"]) for d in result["deviations"]] == [("Cap On Liability", 3), ("Termination For Convenience", 4), ("Governing Law", None)]
+    assert result["deviations"][2]["missing"] == "No Governing Law clause in 9 pages searched; the playbook requires one"
+    assert "position" not in logic.final_findings([cap])[0], "without a playbook nothing is checked"
