@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import time
 
-from shared.clauses import direct, findings, playbook, routing
+from shared.clauses import direct, findings, routing
 from shared.clauses.clause_model import ClauseModel
 from shared.core import cost, topics
 from shared.core.errors import ClauseFlowError, Reject, error_body
@@ -15,6 +15,7 @@ from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup,
 from shared.platform.runtime import Runtime
 from shared.store import keys
 from shared.store.schedule import Schedule
+from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
 from shared.store.state import doc_key
 
@@ -60,7 +61,7 @@ class Analyzer:
         self.tokens = TokenCounter.for_model(settings.llm_model, settings.tokenizer_file)
         self.llm = LlmStream(rt, settings, self.tokens)
         self.deadlines = LocateDeadline(rt)
-        self.playbook = playbook.default()  # the team's positions each finding is checked against
+        self.playbooks = Playbooks(rt.redis)  # each tenant's positions (the default until it sets its own)
 
     async def on_summarized(self, msg: ReviewSummarized) -> None:
         """review.summarized: locate is working on it; if it has not answered by the deadline,
@@ -86,7 +87,8 @@ class Analyzer:
             return
         routed = msg.route == "no_llm" and len(msg.categories) == 1
         model = "none" if routed else self.s.llm_model
-        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route, self.playbook.version)
+        book = await self.playbooks.current(env.tenant)
+        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route, book.version)
         if self.s.results_cache_s and (cached := await self.rt.state.get_result(key)) is not None:
             await self._replay(msg, clock, cached)
             return
@@ -115,7 +117,7 @@ class Analyzer:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
         with clock.phase("postprocess"):
-            shown = await self.rt.cpu(logic.final_findings, found, self.playbook)
+            shown = await self.rt.cpu(logic.final_findings, found, book)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
             parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
             cites, _ = logic.check_citations(parts + llm_cites, texts)
@@ -125,7 +127,7 @@ class Analyzer:
         final = {
             "findings": shown,
             "absent": findings.absent(scored, found, cats, searched),
-            "playbook": logic.playbook_result(self.playbook, shown, cats, searched),
+            "playbook": logic.playbook_result(book, shown, cats, searched),
             "answer": answer,
             # Each sentence of the answer: grounded only if it carries a citation that held.
             "narrative": await self.rt.cpu(narrative.label, answer, texts),

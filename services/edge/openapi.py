@@ -29,6 +29,7 @@ from .openapi_models import (
     ErrorResponse,
     FollowupCreated,
     Health,
+    PlaybookDoc,
     ReviewCost,
     ReviewCreated,
     ReviewList,
@@ -63,10 +64,11 @@ CODES = {
     "busy": "the system has as many reviews in progress as it takes",
     "dependency_unavailable": "the review queue is unavailable",
     "state_unavailable": "the review state store (Redis) is unavailable",
+    "bad_playbook": "the playbook does not validate: the message names the rule and the field",
 }
 REASONS = {
     400: "Bad request", 401: "No valid API key", 404: "Not found", 409: "Not possible in the review's state",
-    413: "Too large", 415: "Not a PDF", 422: "A PDF that cannot be read", 429: "Over the rate", 503: "Unavailable; retry later",
+    413: "Too large", 415: "Not a PDF", 422: "A PDF that cannot be read, or a playbook that does not validate", 429: "Over the rate", 503: "Unavailable; retry later",
 }
 HEADERS = {
     401: {"WWW-Authenticate": {"description": "`Bearer`", "required": True, "schema": {"type": "string", "enum": ["Bearer"]}}},
@@ -126,6 +128,16 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
         "Answered on the review's event stream (`followup_delta`, then `followup_final` or `followup_error`).",
     ),
     ("get", "/v1/reviews/{rid}/events"): Doc("The review's events (SSE)", 200, None, {**REVIEW, 400: ("bad_event_id",)}),
+    ("get", "/v1/playbook"): Doc(
+        "The tenant's playbook", 200, PlaybookDoc, KEYED,
+        "The positions every finding is checked against: the tenant's own, or the default until it sets one (`source`).",
+    ),
+    ("put", "/v1/playbook"): Doc(
+        "Replace the tenant's playbook", 200, PlaybookDoc, {**KEYED, 400: ("bad_request",), 422: ("bad_playbook",)},
+        "Stored as the next version (any `version` sent is ignored); reviews started after it are checked against it, "
+        "and each final records the version. A playbook that does not validate is refused with the rule and the field named.",
+        request={"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaybookIn"}}}},
+    ),
     ("get", "/healthz"): Doc("Liveness and Redis", 200, Health, STATE, keyed=False),
 }
 # The upload's form, as the route reads it (FastAPI's says both parts are optional: the route takes

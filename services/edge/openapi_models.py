@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from shared.api.client_models import Draft, Final
 from shared.api.client_parts import Cost, ErrorBody, Payload, StageTiming
+from shared.clauses.playbook import Playbook, PlaybookIn
 
 RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
 Status = Literal["accepted", "summarized", "located", "done", "failed", "cancelled"]
@@ -91,4 +92,8 @@ class ErrorResponse(BaseModel):
     error: ErrorBody
 
 
-HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse]
+class PlaybookDoc(Playbook):
+    source: Literal["default", "tenant"] = Field(description="`default` until the tenant sets its own")
+
+
+HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse, PlaybookDoc, PlaybookIn]

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -109,11 +110,12 @@ class Rule(BaseModel):
         return head + ("; " + "; ".join(c.words() for c in self.conditions) if self.conditions else "") + (f" ({self.why})" if self.why else "")
 
 
-class Playbook(BaseModel):
+class PlaybookIn(BaseModel):
+    """A playbook as a tenant sends it: the store numbers its version."""
+
     model_config = ConfigDict(extra="forbid")
 
     name: str = Field(min_length=1, max_length=120)
-    version: int = Field(ge=1, description="raised on every change; each review records the version it was checked against")
     rules: list[Rule] = Field(max_length=64)
 
     @field_validator("rules")
@@ -126,11 +128,17 @@ class Playbook(BaseModel):
             seen.add(r.category)
         return rules
 
+
+class Playbook(PlaybookIn):
+    version: int = Field(ge=1, description="raised on every change; each review records the version it was checked against")
+
     def rule(self, category: str) -> Rule | None:
         return next((r for r in self.rules if r.category == category), None)
 
 
+@lru_cache(maxsize=1)
 def default() -> Playbook:
+    """The team's default playbook (read once; treat it as read-only)."""
     return Playbook.model_validate(json.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
 
 

@@ -5,7 +5,8 @@
     │   ├── NotAPdf                 no PDF magic bytes, or empty
     │   ├── TooLarge                over the size or page limit
     │   ├── EncryptedPdf            password protected
-    │   └── CorruptPdf              truncated or unreadable
+    │   ├── CorruptPdf              truncated or unreadable
+    │   └── BadPlaybook             a playbook that does not validate (422), naming the rule and field
     ├── Unauthorized                no API key, or not a valid one (401)
     ├── NotFound                    unknown request id, or another tenant's (404)
     ├── Conflict                    not possible in the review's state (409): a follow-up before the final
@@ -56,6 +57,10 @@ class EncryptedPdf(InputError):
 
 class CorruptPdf(InputError):
     code, status = "corrupt_pdf", 422
+
+
+class BadPlaybook(InputError):
+    code, status = "bad_playbook", 422
 
 
 class Unauthorized(ClauseFlowError):

@@ -28,6 +28,7 @@
 | cache used      | ``doccache:used``                    | zset      | twice the document cache TTL          | the document cache |
 | cache total     | ``doccache:total``                   | counter   | twice the document cache TTL          | the document cache |
 | cache sizes     | ``doccache:sizes``                   | hash      | twice the document cache TTL          | the document cache |
+| playbook        | ``playbook:{tenant}``                | hash      | never (the tenant's configuration)    | edge |
 | rate limits     | ``{prefix}limits:…``                 | (limits)  | the limits library's windows          | edge (the ``limits`` library) |
 
 ``{doc}`` is a document within its tenant, ``{tenant}:{sha256}`` (``document_key``): a cache hit
@@ -119,6 +120,7 @@ cache_index = Family("cache index", "doccache:doc:{doc}", "cache bookkeeping")
 cache_used = Family("cache used", "doccache:used", "cache bookkeeping")
 cache_total = Family("cache total", "doccache:total", "cache bookkeeping")
 cache_sizes = Family("cache sizes", "doccache:sizes", "cache bookkeeping")
+playbook = Family("playbook", "playbook:{tenant}", "never")  # every version of the tenant's playbook, and which is current
 rate_limit_keys = Family("rate limits", "{prefix}limits:…", "limits")  # made by the limits library
 
 FAMILIES = tuple(v for v in list(globals().values()) if isinstance(v, Family))  # the table, in the order above

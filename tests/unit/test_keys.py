@@ -35,7 +35,7 @@ def test_no_tenant_name_or_request_id_makes_another_familys_key(tenant, rid, sha
         return
     doc = keys.document_key(tenant, sha)
     for family, key in [
-        ("review", keys.review(rid)), ("history", keys.history(tenant)), ("open", keys.open_reviews(prefix)),
+        ("review", keys.review(rid)), ("history", keys.history(tenant)), ("playbook", keys.playbook(tenant)), ("open", keys.open_reviews(prefix)),
         ("events", keys.events(rid)), ("ended", keys.ended(rid)), ("dedupe", keys.dedupe(rid)), ("audit", keys.audit(rid)),
         ("draft", keys.draft(rid)), ("pending", keys.pending_drafts(prefix)), ("locate due", keys.locate_deadlines(prefix)), ("cancel", keys.cancel(rid)),
         ("done", keys.done(rid, stage)), ("generation", keys.generation(rid)), ("generation", keys.generation(rid, rid)), ("cost", keys.cost(rid)),
