@@ -124,10 +124,12 @@ class Analyzer:
         timing = clock.finish()
         await self.rt.record_cost(rid, STAGE, timing_dict(timing), missed=True, llm=not routed)
         analysed = [] if routed else located
+        checked = logic.playbook_result(book, shown, cats, searched)
         final = {
             "findings": shown,
             "absent": findings.absent(scored, found, cats, searched),
-            "playbook": logic.playbook_result(book, shown, cats, searched),
+            "playbook": checked,
+            "summary": logic.summary(shown, cats, checked),
             "answer": answer,
             # Each sentence of the answer: grounded only if it carries a citation that held.
             "narrative": await self.rt.cpu(narrative.label, answer, texts),

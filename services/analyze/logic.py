@@ -158,6 +158,28 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
     return {**out, "position": playbook.worst(positions), "positions": positions} if book else out
 
 
+def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """One row per asked category: how many clauses were found and on which pages (none: absent),
+    their key terms as the clauses state them, and the playbook's position (the worst of its
+    clauses', ``missing`` for a required category the contract lacks). Deviations first."""
+    missing = {d["category"]: d for d in (result or {}).get("deviations", []) if d.get("missing")}
+    rows = []
+    for cat in categories:
+        clauses = [f for f in shown if cat in f["categories"]]
+        stated = {}
+        for f in clauses:
+            for t in f.get("terms", []):
+                if t["category"] == cat and t["stated"] is True:
+                    stated.setdefault(t["name"], f"{t['name'].replace('_', ' ')}: {t['text']}")
+        positions = [p for f in clauses for p in f.get("positions", []) if p["category"] == cat]
+        worst = playbook.worst(positions)
+        status = "missing" if cat in missing else (worst["status"] if worst else None)
+        rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)
+        rows.append({"category": cat, "found": len(clauses), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule})
+    order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
+    return sorted(rows, key=lambda r: order[r["status"]])
+
+
 def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], categories: list[str], searched_pages: int) -> dict[str, Any]:
     """The final's ``playbook``: its name and version, and every deviation — each clause's
     (with its page) and each required category asked about that the contract lacks."""

@@ -32,7 +32,7 @@ from shared.store.blobs import open_blobs
 from shared.store.events import EventLog
 from shared.store.state import State
 
-from . import followups, playbooks, reviews, streams
+from . import followups, playbooks, reports, reviews, streams
 from .auth import Keys
 from .deps import EdgeContext
 from .lifecycle import Deadlines, expire_pdfs
@@ -157,7 +157,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             tracing.shutdown()  # send the spans still buffered
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
-    for routes in (reviews, streams, followups, playbooks):
+    for routes in (reviews, streams, followups, playbooks, reports):
         app.include_router(routes.router)
     # HTTP requests by route, method and status class, and their duration (http_requests_total,
     # http_request_duration_seconds), on the metrics port only: never exposed on the app.

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 from shared.api import client_events as ce
 from shared.api.client_models import EVENTS, STREAM_ID
 
+from .reports import COLUMNS as REPORT_COLUMNS
 from .openapi_models import (
     HTTP_MODELS,
     RID,
@@ -30,6 +31,7 @@ from .openapi_models import (
     FollowupCreated,
     Health,
     PlaybookDoc,
+    Report,
     ReviewCost,
     ReviewCreated,
     ReviewList,
@@ -128,6 +130,16 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
         "Answered on the review's event stream (`followup_delta`, then `followup_final` or `followup_error`).",
     ),
     ("get", "/v1/reviews/{rid}/events"): Doc("The review's events (SSE)", 200, None, {**REVIEW, 400: ("bad_event_id",)}),
+    ("get", "/v1/reviews/{rid}/report.json"): Doc(
+        "The finished review as a report", 200, Report, {**REVIEW, 409: ("not_ready",)},
+        "What was found and checked, against which playbook: the summary, every finding quoted and placed with its position, "
+        "the categories not found. No LLM commentary.",
+    ),
+    ("get", "/v1/reviews/{rid}/report.csv"): Doc(
+        "The finished review, one row per finding", 200, None, {**REVIEW, 409: ("not_ready",)},
+        "Columns: " + ", ".join(f"`{c}`" for c in REPORT_COLUMNS) + ".",
+        headers={"Content-Disposition": {"required": True, "schema": {"type": "string"}}},
+    ),
     ("get", "/v1/playbook"): Doc(
         "The tenant's playbook", 200, PlaybookDoc, KEYED,
         "The positions every finding is checked against: the tenant's own, or the default until it sets one (`source`).",

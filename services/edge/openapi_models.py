@@ -9,7 +9,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from shared.api.client_models import Draft, Final
-from shared.api.client_parts import Cost, ErrorBody, Payload, StageTiming
+from shared.api.client_parts import Absent, Continues, Cost, ErrorBody, Payload, PlaybookResult, Position, StageTiming, SummaryRow, Term
 from shared.clauses.playbook import Playbook, PlaybookIn
 
 RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
@@ -92,8 +92,30 @@ class ErrorResponse(BaseModel):
     error: ErrorBody
 
 
+class ReportFinding(Payload):
+    category: str
+    categories: list[str]
+    page: int = Field(ge=1)
+    quote: str
+    continues: Continues | None = None
+    terms: list[Term]
+    position: Position | None = None
+
+
+class Report(Payload):
+    request_id: str = Field(pattern=RID)
+    file: str = Field(description="the uploaded file's name")
+    question: str
+    reviewed_at: str = Field(description="when it was uploaded (ISO 8601, UTC)")
+    pages: int = Field(ge=1)
+    playbook: PlaybookResult | None
+    summary: list[SummaryRow]
+    findings: list[ReportFinding]
+    absent: list[Absent]
+
+
 class PlaybookDoc(Playbook):
     source: Literal["default", "tenant"] = Field(description="`default` until the tenant sets its own")
 
 
-HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse, PlaybookDoc, PlaybookIn]
+HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse, PlaybookDoc, PlaybookIn, Report]

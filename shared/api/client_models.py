@@ -34,6 +34,7 @@ from shared.api.client_parts import (
     PlaybookResult,
     Sentence,
     StageTiming,
+    SummaryRow,
     Usage,
 )
 from shared.store.events import EVENT_TYPES
@@ -97,6 +98,7 @@ class Final(Payload):
     findings: list[Finding] = Field(description="from the clause model, independent of the LLM")
     absent: list[Absent]
     playbook: PlaybookResult | None = Field(None, description="the playbook the findings were checked against, and its deviations")
+    summary: list[SummaryRow] = Field(default_factory=list, description="one row per asked category, deviations first")
     answer: str = Field(description="the narrative (the deltas joined)")
     narrative: list[Sentence] = Field(description="the answer, sentence by sentence, each labelled")
     citations: list[Citation] = Field(description="only those that occur on their page")

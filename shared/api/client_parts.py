@@ -101,6 +101,17 @@ class PlaybookResult(Payload):
     deviations: list[Deviation]
 
 
+class SummaryRow(Payload):
+    """One asked category at a glance."""
+
+    category: str
+    found: int = Field(ge=0, description="clauses found; 0: absent")
+    pages: list[int] = Field(description="the pages they are on")
+    terms: list[str] = Field(description="their key terms as the clauses state them: `notice period: ninety (90) days`")
+    status: Literal["meets", "deviates", "unknown", "missing"] | None = Field(description="against the playbook: the worst of the clauses' positions; `missing`: required and absent; null: no rule")
+    rule: str | None = Field(description="the playbook's rule, in words")
+
+
 class Finding(Payload):
     """One clause: its quote once, with every category it belongs to."""
 

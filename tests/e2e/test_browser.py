@@ -120,6 +120,26 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     await expect(page.locator("#final .playbook .note")).to_contain_text(f"version {pb['version']}")
     checked = [f for f in findings if f.get("position")]
     await expect(page.locator("#final .finding .position")).to_have_count(len(checked))
+    # The summary on top: a row per asked category, deviations first, each status in words.
+    summary = final["data"]["summary"]
+    await expect(page.locator("#final .summary tbody tr")).to_have_count(len(summary))
+    await expect(page.locator("#final .summary tbody tr").first.locator("td").first).to_have_text(summary[0]["category"])
+    if pb["deviations"]:
+        await expect(page.locator("#final .playbook li").first).to_contain_text("deviates from the playbook")
+    # The report to hand on: alone in print, with the contract, the playbook's version and every finding.
+    await page.locator("#final #report").click()
+    report = page.locator("#printable")
+    await expect(report).to_be_visible()
+    await expect(report.locator("h1")).to_have_text(f"Contract review: {name}")
+    await expect(report).to_contain_text(f"version {pb['version']}")
+    await expect(report.locator(".finding")).to_have_count(len(findings))
+    await page.emulate_media(media="print")
+    await expect(page.locator("main")).to_be_hidden()
+    await expect(report).to_be_visible()
+    await page.screenshot(path=ARTIFACTS / "report.png", full_page=True)
+    await page.emulate_media(media="screen")
+    await report.get_by_role("button", name="Close").click()
+    await expect(report).to_be_hidden()
     cost = final["data"]["cost"]
     if cost.get("saving_usd") is not None:  # the whole-document comparison, as the server computed it
         await expect(page.locator("#cost")).to_contain_text(f"${abs(cost['saving_usd']):.6f}")

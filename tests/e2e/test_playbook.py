@@ -61,3 +61,32 @@ def test_a_rule_the_tenant_changes_makes_the_deviation_appear_and_go(stack):
         assert back["playbook"]["version"] == relaxed["version"]
         assert tfc(back)["status"] == "meets"
         assert not any(d["category"] == "Termination For Convenience" for d in back["playbook"]["deviations"])
+
+
+def test_the_report_is_the_final_checked_and_the_tenants_own(stack):
+    import csv
+    import io
+
+    from services.edge.reports import COLUMNS, row
+
+    data = make_contract(title="REPORTED SERVICES AGREEMENT").data
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
+        r, _ = submit(c, data, QUESTION)
+        rid = r.json()["request_id"]
+        early = c.get(f"/v1/reviews/{rid}/report.json")
+        fin = events(c, rid)[-1]["data"]
+        assert early.status_code in (200, 409)  # 409 `not_ready` while the review runs
+        if early.status_code == 409:
+            assert early.json()["error"]["code"] == "not_ready"
+        rep = c.get(f"/v1/reviews/{rid}/report.json").json()
+        assert rep["request_id"] == rid and rep["question"] == QUESTION and rep["file"] == "contract.pdf"
+        assert rep["playbook"] == fin["playbook"] and rep["summary"] == fin["summary"] and rep["absent"] == fin["absent"]
+        assert [(f["category"], f["page"], f["quote"], f.get("position")) for f in rep["findings"]] == [(f["category"], f["page"], f["quote"], f.get("position")) for f in fin["findings"]]
+        got = c.get(f"/v1/reviews/{rid}/report.csv")
+        assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
+        rows = list(csv.reader(io.StringIO(got.text)))
+        assert rows[0] == COLUMNS and rows[1:] == [[str(x) for x in row(f)] for f in fin["findings"]]
+        assert any(r[COLUMNS.index("position")] == "meets" for r in rows[1:]), "the termination clause meets the default playbook"
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers("other"), timeout=30) as other:
+        for what in ("report.json", "report.csv"):
+            assert other.get(f"/v1/reviews/{rid}/{what}").status_code == 404, "another tenant's review does not exist for it"

@@ -410,6 +410,10 @@ function renderFinal(id, d) {
   const groups = new Map();
   d.findings.forEach((f, i) => { if (!groups.has(f.category)) groups.set(f.category, []); groups.get(f.category).push([f, i]); });
   return h("div", { class: "final" },
+    h("p", { class: "actions" },
+      h("button", { type: "button", id: "report", onclick: () => showReport(id).catch((exc) => notice(exc.message, true)) }, "Report to print"), " ",
+      h("a", { href: "#", onclick: (e) => { e.preventDefault(); download(id).catch((exc) => notice(exc.message, true)); } }, "report.csv")),
+    summaryTable(d.summary),
     playbookSummary(d.playbook),
     h("h3", {}, `Findings (${d.findings.length})`),
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
@@ -442,6 +446,63 @@ function position(p, withCategory = false) {
     h("b", {}, withCategory ? `${p.category}: ${words.toLowerCase()}` : words), `. Rule: ${p.rule}`,
     p.quotes?.length ? [". Decided on: ", p.quotes.map((q, k) => [k ? " · " : "", h("q", {}, q)])] : null,
     p.missing ? `. ${p.missing}` : null);
+}
+
+/** The report to hand on (report.json): shown in #printable, which is all the print style shows,
+ * so the browser's "Save as PDF" gives a clean document. */
+async function showReport(id) {
+  const r = await api(`/v1/reviews/${id}/report.json`);
+  const pb = r.playbook;
+  const devs = pb?.deviations || [];
+  $("#printable").replaceChildren(h("div", {},  // h() flattens the lists; replaceChildren would not
+    h("h1", {}, `Contract review: ${r.file || r.request_id}`),
+    h("p", {}, `Question: ${r.question}`),
+    h("p", { class: "note" }, `Uploaded ${r.reviewed_at.replace("T", " ").replace("+00:00", " UTC")}; ${r.pages} pages; review ${r.request_id}.`,
+      pb ? ` Checked against ${pb.name}, version ${pb.version}.` : ""),
+    summaryTable(r.summary),
+    h("h2", {}, `Deviations (${devs.length})`),
+    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : ""))) : h("p", {}, "None."),
+    h("h2", {}, `Findings (${r.findings.length})`),
+    r.findings.map((f) => h("div", { class: "finding" },
+      h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`),
+      h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
+      f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
+      f.position ? position(f.position) : null)),
+    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`)))] : null,
+    h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
+    h("p", { class: "screen-only" }, h("button", { type: "button", onclick: () => window.print() }, "Print"), " ",
+      h("button", { type: "button", onclick: () => { $("#printable").hidden = true; } }, "Close"))));
+  $("#printable").hidden = false;
+  $("#printable").scrollIntoView();
+}
+
+async function download(id) {
+  const data = await api(`/v1/reviews/${id}/report.csv`);
+  const a = h("a", { href: URL.createObjectURL(new Blob([data], { type: "text/csv" })), download: `${id}-review.csv` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** The review at a glance: one row per asked category, deviations first (the server orders them). */
+function summaryTable(rows) {
+  if (!rows?.length) return null;
+  const status = (r) => {
+    if (!r.status) return "no rule";
+    if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
+    const [icon, words] = STATUS[r.status];
+    return [h("span", { class: "icon", "aria-hidden": "true" }, icon), " ", words.replace(" from the playbook", "").replace(" the playbook", "").toLowerCase()];
+  };
+  return h("div", { class: "summary" },
+    h("h3", {}, "Summary"),
+    h("table", {},
+      h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
+      h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
+        h("td", {}, r.category),
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : "absent"),
+        h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
+        h("td", {}, r.terms.join("; ")),
+        h("td", { class: "position " + (r.status || ""), title: r.rule || "" }, status(r)))))));
 }
 
 /** Deviations first: what the findings were checked against, and every deviation with its page. */
