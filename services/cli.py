@@ -53,6 +53,7 @@ COMMANDS = ("review", "follow", "status", "cost")
 Url = Annotated[str | None, typer.Option("--url", help=f"the edge (else CLAUSEFLOW_URL, else {DEFAULT_URL})", show_default=False)]
 Key = Annotated[str | None, typer.Option("--key", help="API key (else CLAUSEFLOW_API_KEY, else var/keys/dev.key)", show_default=False)]
 AsJson = Annotated[bool, typer.Option("--json", help="one JSON object a line, no rich output")]
+Commentary = Annotated[bool, typer.Option("--commentary", help="also print the LLM's text, each sentence without a citation that holds marked [unverified]")]
 Rid = Annotated[str, typer.Argument(metavar="ID", help="the review's request_id")]
 
 
@@ -98,6 +99,7 @@ def review(
     question: Annotated[str | None, typer.Option("--question", "-q", help="what to look for in the contract")] = None,
     follow: Annotated[str | None, typer.Option("--follow", metavar="ID", help="follow this review instead of uploading")] = None,
     as_json: AsJson = False,
+    commentary: Commentary = False,
     url: Url = None,
     key: Key = None,
 ) -> None:
@@ -105,7 +107,7 @@ def review(
 
     def body() -> int:
         edge = connect(url, key)
-        with JsonView() if as_json else RichView() as view:
+        with JsonView() if as_json else RichView(commentary) as view:
             rid = follow or start(pdf, question or question_arg, view, edge)
             return watch(edge, rid, view)
 
@@ -113,9 +115,9 @@ def review(
 
 
 @app.command("follow")
-def follow_cmd(rid: Rid, as_json: AsJson = False, url: Url = None, key: Key = None) -> None:
+def follow_cmd(rid: Rid, as_json: AsJson = False, commentary: Commentary = False, url: Url = None, key: Key = None) -> None:
     """Reattach to a running or finished review's stream (Ctrl-C cancels it)."""
-    review(follow=rid, as_json=as_json, url=url, key=key)
+    review(follow=rid, as_json=as_json, commentary=commentary, url=url, key=key)
 
 
 @app.command()

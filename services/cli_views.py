@@ -69,7 +69,8 @@ class RichView:
 
     PHASES = ("summarize", "locate", "draft", "analysis", "final")
 
-    def __init__(self) -> None:
+    def __init__(self, commentary: bool = False) -> None:
+        self.commentary = commentary  # show the model's text (marked where unverified)
         self.progress = Progress(
             TextColumn("{task.description:<10}", markup=False), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[note]}", markup=False), TimeElapsedColumn(), console=out,
@@ -147,7 +148,7 @@ class RichView:
         self.phase("analysis", self.deltas, self.deltas or 1, f"{self.chars} characters written")
         self.complete("final", "cached" if data.get("cached") else "")
         self.stop()
-        print_final(data)
+        print_final(data, self.commentary)
 
     def on_error(self, data: dict) -> None:
         self.stop()
@@ -158,16 +159,42 @@ class RichView:
         say("the review was cancelled: ", Text(str(data.get("reason", ""))), console=err)
 
 
-def print_final(data: dict) -> None:
+STATUS_WORDS = {"meets": "✓ meets", "deviates": "✗ deviates", "unknown": "? not decided", "missing": "✗ missing (required)", None: "no rule"}
+
+
+def print_final(data: dict, commentary: bool = False) -> None:
+    """The summary (a row per asked category, deviations first), the findings with their
+    positions, what was not found, and the citations. The model's text only with
+    ``commentary``, each sentence without a citation that holds marked unverified: it is never
+    shown as the answer."""
     cached = " (cached: the same question on the same document, no new LLM call)" if data.get("cached") else ""
+    pb = data.get("playbook") or {}
     say(f"\n== final, {data.get('model') or 'no model'}{cached} ==")
-    table = Table("category", "page", "quote", "risk", show_lines=True)
+    if pb:
+        say(f"checked against {pb['name']}, version {pb['version']}: {len(pb.get('deviations', []))} deviation(s)")
+    if data.get("summary"):
+        table = Table("category", "found", "pages", "key terms", "playbook", show_lines=True)
+        for r in data["summary"]:
+            table.add_row(Text(r["category"]), r["found"] and f"{r['found']}" or "absent", ", ".join(map(str, r["pages"])), Text("; ".join(r["terms"])), STATUS_WORDS[r["status"]])
+        out.print(table)
+    for d in pb.get("deviations", []):
+        where = f"p. {d['page']}" if d.get("page") else "not found"
+        say(f"  ✗ {d['category']} ({where}): ", Text(d.get("missing") or f"rule: {d['rule']}; decided on: " + " · ".join(f"\u201c{q}\u201d" for q in d["quotes"])))
+    table = Table("category", "page", "quote", "playbook", "risk", show_lines=True)
     for f in data.get("findings", []):
-        table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), Text(f.get("risk") or ""))
+        pos = f.get("position") or {}
+        table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), STATUS_WORDS[pos.get("status")], Text(f.get("risk") or ""))
     out.print(table)
     for a in data.get("absent", []):
         say(f"no {a['category']} clause found in {a['searched_pages']} pages searched")
-    say("\nanswer:\n", Text(data.get("answer", "")))
+    sentences = data.get("narrative") or []
+    grounded = sum(1 for x in sentences if x.get("grounded"))
+    if commentary:
+        say(f"\nmodel commentary ({data.get('model')}; unverified where marked):")
+        for x in sentences or [{"text": data.get("answer", ""), "grounded": False}]:
+            say("  " if x.get("grounded") else "  [unverified] ", Text(x["text"]))
+    elif data.get("answer"):
+        say(f"\nmodel commentary: {len(sentences)} sentence(s), {grounded} with a citation that holds (not shown: --commentary shows it, marked)")
     cites = data.get("citations", [])
     say(f"\ncitations: {len(cites)} checked, {data.get('citations_rejected', 0)} rejected")
     for c in cites:

@@ -171,7 +171,7 @@ def test_contract_text_is_never_read_as_markup(monkeypatch):
     monkeypatch.setattr(cli, "out", Console(file=io.StringIO(), width=200, highlight=False))
     quote = "[bold]The total liability[/bold] shall not exceed $5 <script>alert(1)</script> :smile:"
     final = {"findings": [{"category": "Cap On Liability", "page": 3, "quote": quote, "risk": "[red]capped[/red]"}], "answer": "[link=x]see[/link] (p. 3)"}
-    cli.print_final({**final, "citations": [{"page": 3, "quote": quote}], "citations_rejected": 1, "cost": {"total_usd": 0.5}})
+    cli.print_final({**final, "citations": [{"page": 3, "quote": quote}], "citations_rejected": 1, "cost": {"total_usd": 0.5}}, commentary=True)
     printed = cli.out.file.getvalue()
     for text in ("[bold]The total liability[/bold]", "<script>alert(1)</script>", ":smile:", "[red]capped[/red]", "[link=x]see[/link]", "1 checked, 1 rejected"):
         assert text in printed, text
@@ -203,3 +203,27 @@ def test_cost_report_over_recent_reviews(stack, reviewed):
     assert rep["reviews"] >= 1 and sum(q["reviews"] for q in rep["quadrants"].values()) == rep["reviews"]
     assert 1 <= len(rep["top"]) <= 5 and rep["top"] == sorted(rep["top"], key=lambda r: -r["total_usd"])
     assert rep["total_usd"] == pytest.approx(sum(rep["stages_usd"].values()), abs=1e-6)
+
+
+def test_the_final_fits_80_columns_and_shows_no_model_text_as_the_answer(monkeypatch):
+    from rich.console import Console
+
+    from services import cli_views as cli
+
+    monkeypatch.setattr(cli, "out", Console(file=io.StringIO(), width=80, highlight=False))
+    risk = "Limits what can be recovered for a breach; check the amount, exclusions and mutuality before signing."
+    position = {"category": "Termination For Convenience", "status": "deviates", "rule": "notice period at least 120 days", "quotes": ["ninety (90) days"]}
+    final = {
+        "findings": [{"category": "Termination For Convenience", "categories": ["Termination For Convenience"], "page": 4, "quote": "Either Party may terminate on ninety (90) days notice.", "risk": risk, "position": position}],
+        "summary": [{"category": "Termination For Convenience", "found": 1, "pages": [4], "terms": ["notice period: ninety (90) days"], "status": "deviates", "rule": "notice period at least 120 days"}],
+        "playbook": {"name": "ours", "version": 3, "checked": 1, "deviations": [{**position, "page": 4}]},
+        "answer": "The answer is no. You cannot terminate without cause.", "narrative": [{"text": "The answer is no.", "grounded": False}],
+    }
+    cli.print_final(final)
+    printed = cli.out.file.getvalue()
+    assert max(len(line) for line in printed.splitlines()) <= 80
+    assert all(word in printed for word in risk.split()) and "…" not in printed, "the risk column wraps; nothing is cut off"
+    assert "✗ deviates" in printed and "version 3: 1 deviation" in printed and "decided on: \u201cninety (90) days\u201d" in printed
+    assert "The answer is no" not in printed and "--commentary" in printed, "unverified model text is not shown as the answer"
+    cli.print_final(final, commentary=True)
+    assert "[unverified] The answer is no." in cli.out.file.getvalue()
