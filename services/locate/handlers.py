@@ -11,6 +11,7 @@ from shared.core import topics
 from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
 from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
+from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
 from shared.store.state import doc_key
 
@@ -86,6 +87,8 @@ def make_handler(rt: Runtime, loc: Locator):
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
             cats = (await rt.cpu(routing.route, env.question, loc.embed)).categories
+            if routing.asks_playbook(env.question):  # every category the tenant's playbook has a rule for
+                cats = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules]
         mode = "located"
         with clock.phase("inference"):
             ranked, embedded = await _rank(rt, loc, scores, texts, env, cats)

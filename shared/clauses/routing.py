@@ -218,6 +218,16 @@ _PROTOTYPES = Prototypes(NAMES, {n: (DESCRIPTIONS[n], n.replace("/", " or "), *T
 # --- routing ------------------------------------------------------------------------------
 
 
+# "Review this contract against our playbook", "does it meet our standard positions?": every
+# category of the tenant's playbook is asked (locate reads which).
+_PLAYBOOK = re.compile(r"\bplay\s?books?\b|\b(?:against|per|with|meet|meets|follow|follows)\s+(?:our|my)\s+(?:standard\s+)?(?:positions?|standards|guidelines)\b", re.I)
+
+
+def asks_playbook(question: str) -> bool:
+    """Whether the question asks for the contract against the playbook as a whole."""
+    return bool(_PLAYBOOK.search(question))
+
+
 def route(question: str, embed: Embed | None = None) -> Route:
     """The CUAD categories ``question`` asks about, best first (at most four).
 

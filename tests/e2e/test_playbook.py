@@ -90,3 +90,16 @@ def test_the_report_is_the_final_checked_and_the_tenants_own(stack):
     with httpx.Client(base_url=stack.base_url, headers=stack.headers("other"), timeout=30) as other:
         for what in ("report.json", "report.csv"):
             assert other.get(f"/v1/reviews/{rid}/{what}").status_code == 404, "another tenant's review does not exist for it"
+
+
+def test_a_question_against_the_playbook_asks_every_category_of_it(stack):
+    data = make_contract(title="WHOLE PLAYBOOK AGREEMENT").data
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
+        book = c.get("/v1/playbook").json()
+        r, _ = submit(c, data, "Review this contract against our playbook")
+        fin = events(c, r.json()["request_id"])[-1]["data"]
+    assert {row["category"] for row in fin["summary"]} == {rule["category"] for rule in book["rules"]}
+    required = {rule["category"] for rule in book["rules"] if rule.get("presence") == "required"}
+    found = {row["category"] for row in fin["summary"] if row["found"]}
+    assert {d["category"] for d in fin["playbook"]["deviations"] if d.get("missing")} == required - found
+    assert [row["status"] for row in fin["summary"]] == sorted((row["status"] for row in fin["summary"]), key=lambda s: {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}[s])

@@ -240,3 +240,19 @@ def test_lexical_routing_is_fast():
     for q in questions:
         routing.route(q)
     assert (time.perf_counter() - t0) / len(questions) < 0.02  # seconds; typically about 1 ms
+
+
+@pytest.mark.parametrize(
+    ("question", "asks"),
+    [
+        ("Review this contract against our playbook", True),
+        ("Does it meet our standard positions?", True),
+        ("check it per my guidelines", True),
+        ("Where does it deviate from the play book?", True),
+        ("What is the governing law?", False),
+        ("Under the policy of insurance, what is covered?", False),
+        ("Do they meet the standards of the industry?", False),
+    ],
+)
+def test_a_question_about_the_playbook_as_a_whole_is_recognised(question, asks):
+    assert routing.asks_playbook(question) is asks
