@@ -52,7 +52,7 @@ CONFIG = {
 @pytest.fixture(scope="module")
 def edge(settings_module, tmp_path_factory):
     env = {"upload_rate": "100000/minute", "max_upload_bytes": "2000000", "client_gone_cancel_s": "600", "heartbeat_s": "1"}
-    with edge_process(settings_module, tmp_path_factory.mktemp("openapi"), {"acme": KEY}, **env) as base:
+    with edge_process(settings_module, tmp_path_factory.mktemp("openapi"), {"oas": KEY}, **env) as base:
         yield base
 
 
@@ -78,7 +78,7 @@ def review(edge, uploaded) -> str:
     return rid
 
 
-DOCUMENT = build_app(Settings(api_keys=f"acme:{digest(KEY)}")).openapi()
+DOCUMENT = build_app(Settings(api_keys=f"oas:{digest(KEY)}")).openapi()
 SCHEMA = schemathesis.openapi.from_dict(DOCUMENT, config=schemathesis.Config.from_dict(CONFIG))
 REAL: dict[str, str] = {}  # the real review's id, once the fixture has made it
 SEEN: set[tuple[str, int]] = set()  # (operation, status) of every generated request

@@ -10,10 +10,11 @@ from local.stack import free_port
 from services.analyze import logic
 from services.analyze.handlers import Analyzer
 from services.analyze.settings import Settings as AnalyzeSettings
-from shared.clauses import clause_model, playbook
+from shared.clauses import clause_model
 from shared.core import topics
 from shared.messages import Envelope, LocatedPage, ReviewLocated
 from shared.platform.runtime import Runtime
+from shared.store.playbooks import Playbooks
 from shared.store.state import doc_key
 from shared.testing import events_while_running
 from shared.testing.contracts import page_texts
@@ -29,7 +30,8 @@ async def review(s: AnalyzeSettings, rid: str, tenant: str, question: str, seed:
         env = Envelope(request_id=rid, doc_sha256=SHA, question=question, page_count=len(TEXTS), submitted_at=time.time(), tenant=tenant)
         await rt.state.put_pages(doc_key(env), TEXTS, ["s"] * len(TEXTS))
         if seed is not None:
-            await rt.state.put_result(logic.result_key(doc_key(env), QUESTION, s.llm_model, model.version, "", playbook.default().version), seed, 60)
+            book = await Playbooks(rt.redis).current(tenant)  # the version in force is part of the key
+            await rt.state.put_result(logic.result_key(doc_key(env), QUESTION, s.llm_model, model.version, "", book.version), seed, 60)
         loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s, model).handle)
         await loop.start()
         await rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))
