@@ -58,12 +58,16 @@ class StackProcess:
     def __init__(self, checkout: Path, env: dict[str, str]) -> None:
         self.checkout, self.env = checkout, env
 
+    def launcher(self) -> str:
+        """The checkout's stack launcher: ``local.stack``, or ``shared.stack`` before shared/ was regrouped."""
+        return "local.stack" if (self.checkout / "local" / "stack.py").exists() else "shared.stack"
+
     def __enter__(self) -> str:
         self.tmp = tempfile.TemporaryDirectory(prefix="clauseflow-bench-draft-")
         port = free_port()
         self.log = open(Path(self.tmp.name) / "stack.log", "wb")  # noqa: SIM115
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "local.stack", "--port", str(port), "--workdir", self.tmp.name],
+            [sys.executable, "-m", self.launcher(), "--port", str(port), "--workdir", self.tmp.name],
             cwd=self.checkout, env={**os.environ, **self.env}, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         wait_http(f"http://127.0.0.1:{port}/healthz", self.proc, 300, f"stack of {self.checkout}")
