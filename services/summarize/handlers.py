@@ -44,25 +44,32 @@ class Scans:
         return todo[: self.s.ocr_max_pages]
 
     async def read(self, rid: str, data: bytes, texts: list[str]) -> int:
-        """Fill in ``texts`` for the scanned pages; returns how many were read."""
+        """Fill in ``texts`` for the scanned pages; returns how many were read (a strip far taller
+        than wide is not: ocr.render_pages)."""
         todo = self.pages(texts)
-        done = 0
+        done = not_read = 0
         progress = {"stage": "ocr", "total": len(todo)}
         step = 2 * self.s.ocr_workers  # pages in memory at once: rendered, prepared, being read
         for start in range(0, len(todo), step):
             chunk = todo[start : start + step]
             images = await self.sandbox.run(ocr.render_pages, data, chunk, self.s.ocr_dpi)
-            prepared = await self.rt.cpu(self.preparer, images)
+            skipped = [page for page, image in zip(chunk, images) if not image]
+            not_read += len(skipped)
+            for page in skipped:  # a strip, not a page: its pixels are not worth their memory
+                log.warning("page %d is over %.0f times taller than wide: not read", page + 1, ocr.MAX_ASPECT)
+            kept = [(page, image) for page, image in zip(chunk, images) if image]
+            prepared = await self.rt.cpu(self.preparer, [image for _, image in kept]) if kept else []
 
             async def one(page: int, image) -> None:
                 nonlocal done
-                async with self.pool:
-                    texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s)
+                if image is not None:
+                    async with self.pool:
+                        texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s)
                 done += 1
                 await self.rt.events.emit(rid, "progress", {**progress, "done": done}, dedupe=f"progress:ocr:{done}")
 
-            await asyncio.gather(*(one(page, image) for page, image in zip(chunk, prepared)))
-        return done
+            await asyncio.gather(*(one(page, image) for (page, _), image in zip(kept, prepared)), *(one(page, None) for page in skipped))
+        return done - not_read
 
 
 def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel):

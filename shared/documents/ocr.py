@@ -47,8 +47,18 @@ def tidy(text: str) -> str:
     return _BLANK_RUN.sub("\n\n", text).strip()
 
 
-def render_pages(source: bytes, pages: Sequence[int], dpi: int) -> list[bytes]:
-    """PNG images of the given pages (0-based) at ``dpi``. Run it in the PDF sandbox."""
+# The pixels of a page are bounded before anything is resized: the sandbox renders at most
+# MAX_RENDER_PIXELS (a poster-sized page at a lower dpi), and a page more than MAX_ASPECT times
+# taller than wide is not rendered at all (b""): resized to the OCR width, a 72 x 14,400-point
+# strip would be 2,000 x 400,000 pixels, gigabytes once prepared, in summarize's own process.
+MAX_RENDER_PIXELS = 25_000_000
+MAX_ASPECT = 4.0
+
+
+def render_pages(source: bytes, pages: Sequence[int], dpi: int, max_aspect: float = MAX_ASPECT) -> list[bytes]:
+    """PNG images of the given pages (0-based) at ``dpi`` (lower for a page over
+    ``MAX_RENDER_PIXELS``); ``b""`` for a page over ``max_aspect`` times taller than wide. Run it
+    in the PDF sandbox."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(source)
@@ -57,7 +67,11 @@ def render_pages(source: bytes, pages: Sequence[int], dpi: int) -> list[bytes]:
         for i in pages:
             page = doc[i]
             try:
-                image = page.render(scale=dpi / 72).to_pil()
+                w, h = page.get_size()  # points
+                if w <= 0 or h <= 0 or h > max_aspect * w:
+                    out.append(b"")
+                    continue
+                image = page.render(scale=min(dpi / 72, (MAX_RENDER_PIXELS / (w * h)) ** 0.5)).to_pil()
             finally:
                 page.close()
             buf = io.BytesIO()
