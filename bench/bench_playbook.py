@@ -35,7 +35,7 @@ def _expected(cond: playbook.Condition, row: dict) -> str:
     norm = row.get("normalized") or {}
     if cond.one_of is not None:
         place = norm.get("jurisdiction")
-        return "unknown" if not place else ("meets" if any(playbook._same_place(place, o) for o in cond.one_of) else "deviates")
+        return "unknown" if not place else ("meets" if any(playbook.same_place(place, o) for o in cond.one_of) else "deviates")
     days = norm.get("days")
     if days is None:
         return "unknown"

@@ -34,9 +34,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from shared.clauses import playbook_words, terms
 from shared.clauses.catalogue import BY_NAME
+from shared.clauses.playbook_words import Status
 
 DEFAULT_PATH = Path(__file__).with_name("playbook_default.json")
-Status = Literal["meets", "deviates", "unknown"]
 _RANK = {"deviates": 2, "unknown": 1, "meets": 0}
 _KINDS = ("at_least", "at_most", "one_of", "says_any", "says_none", "excepts", "mutual")
 
@@ -172,7 +172,7 @@ def _check(c: Condition, text: str, record: list[dict[str, Any]], category: str)
             return "unknown", None
         v = t["value"]
         if c.one_of is not None:
-            ok = isinstance(v, str) and any(_same_place(v, o) for o in c.one_of)
+            ok = isinstance(v, str) and any(same_place(v, o) for o in c.one_of)
         elif isinstance(v, str):
             return "unknown", t["text"]
         else:
@@ -191,13 +191,13 @@ def _check(c: Condition, text: str, record: list[dict[str, Any]], category: str)
 def _said(text: str, phrases: list[str]) -> str | None:
     """The first phrase the clause says, as the clause writes it (case and spacing its own)."""
     for p in phrases:
-        m = re.search(r"\b" + r"\s+".join(map(re.escape, p.split())) + r"\b", text, re.I)
-        if m:
+        if m := playbook_words.phrase(p).search(text):
             return m.group(0)
     return None
 
 
-def _same_place(value: str, wanted: str) -> bool:
+def same_place(value: str, wanted: str) -> bool:
+    """Whether two place names are one ("State of New York" and "New York")."""
     a, b = (re.sub(r"^(?:the\s+)?(?:state|commonwealth|province|republic|kingdom)\s+of\s+", "", x.strip(), flags=re.I).lower() for x in (value, wanted))
     return a == b
 

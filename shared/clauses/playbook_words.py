@@ -85,7 +85,7 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
     """``meets`` when the clause lets one of ``phrases`` happen without consent (the words from
     the exception to the phrase); ``deviates`` when it counts one in (the phrase and the words
     that do); ``unknown`` when it names them neither way, or not at all."""
-    hits = [m for p in phrases for m in re.finditer(r"\b" + _W.join(map(re.escape, p.split())) + r"\b", text, re.I)]
+    hits = [m for p in phrases for m in phrase(p).finditer(text)]
     for m in sorted(hits, key=lambda m: m.start()):
         if (no := _NOT_COUNTED.search(text, m.end(), m.end() + 100)) and not _SENTENCE.search(text, m.end(), no.start()):
             return "meets", text[m.start() : no.end()]
@@ -97,6 +97,11 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
         if c := _COUNTED.search(text, lo, hi):
             return "deviates", text[min(c.start(), m.start()) : max(c.end(), m.end())]
     return "unknown", None
+
+
+def phrase(words: str) -> re.Pattern[str]:
+    """``words`` as the clause may write them: any case, any run of spaces or line breaks."""
+    return re.compile(r"\b" + _W.join(map(re.escape, words.split())) + r"\b", re.I)
 
 
 def _negated(text: str, at: int) -> bool:

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 TENANT = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 PREFIX = re.compile(r"[A-Za-z0-9._-]{0,64}")
@@ -70,11 +71,11 @@ class Family:
     template: str  # "{field}" placeholders, in the order they are given; "[...]" an optional part
     expires: str   # retention | draft | doc cache | cache bookkeeping | results | never | limits
 
-    @property
+    @cached_property  # keys are built on every Redis call: the template is read once
     def fields(self) -> list[str]:
         return re.findall(r"\{(\w+)\}", self.template)
 
-    @property
+    @cached_property
     def pattern(self) -> re.Pattern[str]:
         out = re.escape(self.template).replace(r"\[", "(?:").replace(r"\]", ")?")
         out = re.sub(r"\\\{(\w+)\\\}", lambda m: f"(?:{_FIELDS[m.group(1)]})", out)

@@ -39,13 +39,6 @@ class Playbooks:
         raw = await self.redis.hget(key, f"v{int(version)}")
         return playbook.Playbook.model_validate_json(raw) if raw else playbook.default()
 
-    async def version(self, tenant: str, version: int) -> playbook.Playbook | None:
-        """One version of the tenant's playbook (the default's own version included)."""
-        if version == playbook.default().version:
-            return playbook.default()
-        raw = await self.redis.hget(keys.playbook(tenant), f"v{version}")
-        return playbook.Playbook.model_validate_json(raw) if raw else None
-
     async def replace(self, tenant: str, name: str, rules: list[playbook.Rule]) -> playbook.Playbook:
         """Store a new version (the next number) and make it current."""
         key = keys.playbook(tenant)
