@@ -83,11 +83,11 @@ def watch(edge: Edge, rid: str, view: JsonView | RichView) -> int:
 
 
 def start(pdf: Path | None, question: str | None, view: JsonView | RichView, edge: Edge) -> str:
-    if pdf is None or not question:
-        raise CliError("give a PDF and a question: clauseflow review contract.pdf -q QUESTION (or --follow ID)", EXIT_INPUT)
+    if pdf is None:
+        raise CliError("give a PDF (and a question; none checks the whole playbook): clauseflow review contract.pdf -q QUESTION (or --follow ID)", EXIT_INPUT)
     if not pdf.is_file():
         raise CliError(f"no such file: {pdf}", EXIT_INPUT)
-    body = edge.upload(pdf, question)
+    body = edge.upload(pdf, question or "")  # no question: the edge checks the whole playbook
     view.submitted(body)
     return body["request_id"]
 

@@ -180,6 +180,8 @@ def print_final(data: dict, commentary: bool = False) -> None:
     for d in pb.get("deviations", []):
         where = f"p. {d['page']}" if d.get("page") else "not found"
         say(f"  ✗ {d['category']} ({where}): ", Text(d.get("missing") or f"rule: {d['rule']}; decided on: " + " · ".join(f"\u201c{q}\u201d" for q in d["quotes"])))
+        if commentary and (x := d.get("explanation")) and x.get("text"):  # the model's sentence, with the commentary only
+            say(f"      {x['model']}{'' if x.get('grounded') else ' [unverified]'}: ", Text(x["text"]))
     table = Table("category", "page", "quote", "playbook", "risk", show_lines=True)
     for f in data.get("findings", []):
         pos = f.get("position") or {}
@@ -187,14 +189,16 @@ def print_final(data: dict, commentary: bool = False) -> None:
     out.print(table)
     for a in data.get("absent", []):
         say(f"no {a['category']} clause found in {a['searched_pages']} pages searched")
-    sentences = data.get("narrative") or []
-    grounded = sum(1 for x in sentences if x.get("grounded"))
-    if commentary:
-        say(f"\nmodel commentary ({data.get('model')}; unverified where marked):")
-        for x in sentences or [{"text": data.get("answer", ""), "grounded": False}]:
+    said = data.get("commentary") or {}
+    sentences = said.get("sentences") or []
+    if said and commentary:
+        say(f"\nmodel commentary ({said.get('model')}; unverified where marked):")
+        for x in sentences or [{"text": said.get("text", ""), "grounded": False}]:
             say("  " if x.get("grounded") else "  [unverified] ", Text(x["text"]))
-    elif data.get("answer"):
-        say(f"\nmodel commentary: {len(sentences)} sentence(s), {grounded} with a citation that holds (not shown: --commentary shows it, marked)")
+    elif said.get("text"):
+        say(f"\nmodel commentary: {len(sentences)} sentence(s), {said.get('grounded', 0)} with a citation that holds (not shown: --commentary shows it, marked)")
+    elif data.get("routed") and data.get("answer"):
+        say("\nanswer (the clause found, without the LLM): ", Text(data["answer"]))
     cites = data.get("citations", [])
     say(f"\ncitations: {len(cites)} checked, {data.get('citations_rejected', 0)} rejected")
     for c in cites:

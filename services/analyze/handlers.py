@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 
@@ -19,7 +20,7 @@ from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
 from shared.store.state import doc_key
 
-from . import logic, narrative
+from . import explain, logic, narrative
 from .llm import LlmStream
 from .settings import Settings
 from .tokens import TokenCounter, fit
@@ -88,7 +89,8 @@ class Analyzer:
         routed = msg.route == "no_llm" and len(msg.categories) == 1
         model = "none" if routed else self.s.llm_model
         book = await self.playbooks.current(env.tenant)
-        key = logic.result_key(doc_key(env), env.question, model, self.scores.model.version, msg.route, book.version)
+        # Sentences on the deviations change the final: a final made with them is kept apart.
+        key = logic.result_key(doc_key(env), env.question, f"{model}+explain {self.s.explain_deviations}" if self.s.explain_deviations else model, self.scores.model.version, msg.route, book.version)
         if self.s.results_cache_s and (cached := await self.rt.state.get_result(key)) is not None:
             await self._replay(msg, clock, cached)
             return
@@ -121,18 +123,24 @@ class Analyzer:
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
             parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
             cites, _ = logic.check_citations(parts + llm_cites, texts)
+            checked = logic.playbook_result(book, shown, cats, searched)
+            if self.s.explain_deviations and not routed and checked["deviations"]:
+                usage = await self._explain(rid, checked["deviations"], shown, texts, usage)
         timing = clock.finish()
         await self.rt.record_cost(rid, STAGE, timing_dict(timing), missed=True, llm=not routed)
         analysed = [] if routed else located
-        checked = logic.playbook_result(book, shown, cats, searched)
+        absent = findings.absent(scored, found, cats, searched)
+        rows = logic.summary(shown, cats, checked)
         final = {
             "findings": shown,
-            "absent": findings.absent(scored, found, cats, searched),
+            "absent": absent,
             "playbook": checked,
-            "summary": logic.summary(shown, cats, checked),
-            "answer": answer,
-            # Each sentence of the answer: grounded only if it carries a citation that held.
-            "narrative": await self.rt.cpu(narrative.label, answer, texts),
+            "summary": rows,
+            # The answer is what the clause model and the playbook established (a routed
+            # question's found clause, quoted); the LLM's text is commentary beside it, each
+            # sentence grounded only if it carries a citation that held. Never the answer.
+            "answer": answer if routed else logic.summary_text(rows, absent),
+            "commentary": None if routed else await self.rt.cpu(narrative.commentary, answer, texts, model),
             "citations": cites,
             "citations_rejected": rejected,
             "mode": msg.mode,
@@ -147,6 +155,23 @@ class Analyzer:
         await self._publish(env, final)
         if self.s.results_cache_s and msg.mode == "located":  # a whole-document stand-in is not kept
             await self.rt.state.put_result(key, final, min(self.s.results_cache_s, self.s.event_ttl_s))  # within the retention
+
+    async def _explain(self, rid: str, deviations: list[dict], shown: list[dict], texts: list[str], usage: dict) -> dict:
+        """A sentence from the model on each deviation (services/analyze/explain.py), within
+        the time allowed; the review's usage with their tokens added."""
+        clauses = {}
+        for f in shown:
+            whole = f["quote"] + (f" {f['continues']['quote']}" if "continues" in f else "")
+            for c in f["categories"]:
+                clauses.setdefault((c, f["page"]), whole)
+        spent = {"prompt_tokens": 0, "completion_tokens": 0}
+        try:
+            await asyncio.wait_for(
+                explain.explain(lambda m: self.llm.complete(m, self.s.explain_max_tokens), deviations, clauses, texts, self.s.llm_model, self.s.explain_deviations, spent),
+                self.s.explain_timeout_s)
+        except TimeoutError:
+            log.warning("review %s: the deviations' sentences took over %.0f s; the final goes without the rest", rid, self.s.explain_timeout_s)
+        return {**usage, **{k: usage.get(k, 0) + v for k, v in spent.items()}}
 
     async def _replay(self, msg: ReviewLocated, clock, cached: dict) -> None:
         """The same question on the same document was answered: its final again, no LLM call.

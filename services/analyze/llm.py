@@ -72,6 +72,20 @@ class LlmStream:
             waiter.cancel()
             self._cancels.pop(rid, None)
 
+    async def complete(self, prompt: list[dict], max_tokens: int) -> tuple[str, dict]:
+        """One short answer, not streamed (a deviation's sentence), in a generation slot like the
+        rest; raises what the client raises."""
+        async with self._slots:
+            resp = await self.client.chat.completions.create(model=self.s.llm_model, messages=prompt, temperature=0, seed=0, max_tokens=max_tokens)
+        text = (resp.choices[0].message.content if resp.choices else None) or ""
+        if resp.usage:
+            usage = {"prompt_tokens": resp.usage.prompt_tokens, "completion_tokens": resp.usage.completion_tokens}
+        else:
+            usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(text)}
+        TOKENS.labels("prompt").inc(usage["prompt_tokens"])
+        TOKENS.labels("completion").inc(usage["completion_tokens"])
+        return text, usage
+
     async def _stream(self, rid: str, prompt: list[dict], followup: str = "") -> tuple[str | None, dict]:
         """The LLM's answer, in `delta` events (`followup_delta` with ``followup``, a follow-up
         question's id); None if the client cancelled.

@@ -11,6 +11,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
+FINAL_VERSION = 2  # the final's shape (2: the model's text moved from `answer` to `commentary`); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -102,7 +103,7 @@ def question_key(question: str) -> str:
 def result_key(doc: str, question: str, model: str, clause_model: str, route: str, playbook_version: int | None = None) -> str:
     """The results cache's key: the document (within its tenant), the question as compared,
     and everything else the final depends on (the playbook's version too: its positions)."""
-    what = "\x1f".join([question_key(question), model, PROMPT_VERSION, clause_model, route, *([] if playbook_version is None else [f"playbook {playbook_version}"])])
+    what = "\x1f".join([question_key(question), model, PROMPT_VERSION, f"final {FINAL_VERSION}", clause_model, route, *([] if playbook_version is None else [f"playbook {playbook_version}"])])
     return keys.result(doc, hashlib.sha256(what.encode()).hexdigest()[:32])
 
 
@@ -178,6 +179,31 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         rows.append({"category": cat, "found": len(clauses), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule})
     order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
     return sorted(rows, key=lambda r: order[r["status"]])
+
+
+_SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read)", "meets": "meets the playbook"}
+
+
+def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> str:
+    """The final's ``answer``: the summary in words, a line per asked category, deviations
+    first — facts from the clause model and the playbook, no model text."""
+    if not rows:
+        return "The question names no clause category this review checks, so no clause was looked for; the model's commentary, if any, is unverified where marked."
+    searched = {a["category"]: a["searched_pages"] for a in absent}
+    lines = []
+    for r in rows:
+        if r["found"]:
+            pages = ", ".join(map(str, r["pages"]))
+            line = f"{r['category']}: {r['found']} clause{'s' if r['found'] > 1 else ''} (p{'p' if len(r['pages']) > 1 else ''}. {pages})"
+            line += f"; {'; '.join(r['terms'])}" if r["terms"] else ""
+        else:
+            line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
+        line += "."
+        if r["status"]:
+            said = _SAID[r["status"]]
+            line += f" {said[0].upper()}{said[1:]}. Rule: {r['rule'].rstrip('.')}."
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], categories: list[str], searched_pages: int) -> dict[str, Any]:

@@ -48,3 +48,12 @@ def label(answer: str, page_texts: list[str]) -> list[dict[str, Any]]:
         # "citation": the first that held (DESIGN.md's field); "citations": every one.
         out.append({"text": text, "grounded": bool(kept), "citation": kept[0] if kept else None, "citations": kept, "rejected": rejected})
     return out
+
+
+def commentary(answer: str, page_texts: list[str], model: str) -> dict[str, Any]:
+    """The final's ``commentary``: the model's text (the deltas joined), sentence by sentence
+    with its labels, and how many sentences are grounded. Shown, where shown at all, as the
+    model's commentary, unverified where marked; never as the review's answer."""
+    sentences = label(answer, page_texts)
+    grounded = sum(1 for s in sentences if s["grounded"])
+    return {"text": answer, "model": model, "sentences": sentences, "grounded": grounded, "unverified": len(sentences) - grounded}

@@ -28,6 +28,12 @@ class Settings(LlmSettings):
     # kept past the retention (CLAUSEFLOW_EVENT_TTL_S).
     results_cache_s: int = Field(default=24 * 3600, ge=0)
     context_tokens: int = Field(default=1500, ge=100)
+    # One sentence from the model per deviation from the playbook, for at most this many
+    # deviations of a review; 0 (the default) = none. For a capable model (the compose `gpu`
+    # profile); the tiny local one writes nonsense. Each sentence is citation-checked.
+    explain_deviations: int = Field(default=0, ge=0, le=32)
+    explain_max_tokens: int = Field(default=96, ge=8, le=512)
+    explain_timeout_s: float = Field(default=30.0, gt=0)  # for all of a review's sentences together
     # The served model's tokenizer.json for token budgets (default: models/tokenizer/<llm_model>.json).
     tokenizer_file: Path | None = None
     # The served model's context window: a whole-document pass longer than this would need

@@ -44,7 +44,6 @@ from .openapi_models import (
 CODES = {
     "bad_request": "a parameter or body field is missing or malformed",
     "missing_file": "no `file` part",
-    "missing_question": "no `question`, or only spaces",
     "question_too_long": "the question is over the limit",
     "bad_event_id": "`Last-Event-ID` or `after` is not an event id",
     "bad_question": "the question is empty or too long",
@@ -101,7 +100,7 @@ class Doc:
 OPERATIONS: dict[tuple[str, str], Doc] = {
     ("post", "/v1/reviews"): Doc(
         "Upload a contract and a question", 202, ReviewCreated,
-        {**KEYED, **POST_BODY, 400: ("bad_request", "missing_file", "missing_question", "question_too_long"), 415: ("not_a_pdf",),
+        {**KEYED, **POST_BODY, 400: ("bad_request", "missing_file", "question_too_long"), 415: ("not_a_pdf",),
          422: ("corrupt_pdf", "encrypted_pdf", "pdf_too_slow", "pdf_too_big"), 429: ("rate_limited",), 503: BUSY},
         "The PDF is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`.",
         headers={"Location": {"description": "the review's state", "required": True, "schema": {"type": "string"}}},
@@ -157,13 +156,13 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
 UPLOAD = {
     "type": "object",
     "title": "Upload",
-    "required": ["file", "question"],
+    "required": ["file"],
     "properties": {
         "file": {
             "type": "string", "format": "binary", "contentMediaType": "application/pdf",
             "description": "the contract, within the edge's size and page limits",
         },
-        "question": {"type": "string", "minLength": 1, "description": "what to review it for (CLAUSEFLOW_MAX_QUESTION_CHARS at most)"},
+        "question": {"type": "string", "description": "what to review it for (CLAUSEFLOW_MAX_QUESTION_CHARS at most); absent or empty: the whole playbook (recorded as \"Review this contract against our playbook.\")"},
     },
 }
 

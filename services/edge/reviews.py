@@ -30,6 +30,8 @@ from .auth import require_tenant
 from .deps import EdgeContext, get_ctx
 from .lifecycle import cancel
 
+PLAYBOOK_QUESTION = "Review this contract against our playbook."  # what an empty question asks
+
 log = logging.getLogger(__name__)
 router = APIRouter()
 
@@ -47,9 +49,9 @@ async def create_review(
     await admit(ctx, tenant)
     if file is None:
         raise InputError("the form field 'file' (the contract PDF) is missing", code="missing_file")
-    question = (question or "").strip()
-    if not question:
-        raise InputError("the form field 'question' is missing or empty", code="missing_question")
+    # No question (or only spaces) asks for the review against the tenant's whole playbook, and
+    # is recorded as that question, so the state, the report and the results cache say so.
+    question = (question or "").strip() or PLAYBOOK_QUESTION
     if len(question) > s.max_question_chars:
         raise InputError(f"the question is over {s.max_question_chars} characters", code="question_too_long")
     data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for pdf.check to refuse it

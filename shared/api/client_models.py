@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from shared.api.client_parts import (
     Absent,
     Citation,
+    Commentary,
     Cost,
     ErrorBody,
     Evidence,
@@ -99,8 +100,8 @@ class Final(Payload):
     absent: list[Absent]
     playbook: PlaybookResult | None = Field(None, description="the playbook the findings were checked against, and its deviations")
     summary: list[SummaryRow] = Field(default_factory=list, description="one row per asked category, deviations first")
-    answer: str = Field(description="the narrative (the deltas joined)")
-    narrative: list[Sentence] = Field(description="the answer, sentence by sentence, each labelled")
+    answer: str = Field(description="the summary in words, a line per asked category, deviations first (a routed question: the clause found, quoted); never model text")
+    commentary: Commentary | None = Field(description="the LLM's text (the deltas joined) with its labels; null when the question was answered without the LLM")
     citations: list[Citation] = Field(description="only those that occur on their page")
     citations_rejected: int = Field(ge=0)
     mode: Mode

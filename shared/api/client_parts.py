@@ -87,9 +87,21 @@ class Position(Payload):
     quotes: list[str] = Field(description="the words of the clause it was decided on, verbatim; never empty on `meets`")
 
 
+class Explanation(Payload):
+    """The model's one sentence on a deviation (only where analyze is set to ask for it): beside
+    the position, never instead of it."""
+
+    text: str
+    grounded: bool = Field(description="quotes words found on the page it names; otherwise unverified")
+    citation: Citation | None = Field(description="the citation that held")
+    model: str
+    usage: Usage
+
+
 class Deviation(Position):
     page: int | None = Field(description="the clause's page; null for a required clause the contract lacks")
     missing: str | None = Field(None, description="for a required clause the contract lacks: what was searched")
+    explanation: Explanation | None = Field(None, description="the model's sentence on it (CLAUSEFLOW_EXPLAIN_DEVIATIONS); absent when not asked for or not answered")
 
 
 class PlaybookResult(Payload):
@@ -145,6 +157,17 @@ class Sentence(Payload):
     citation: Citation | None = Field(description="the first citation that held")
     citations: list[Citation]
     rejected: int = Field(ge=0, description="citations of the sentence that did not hold")
+
+
+class Commentary(Payload):
+    """The LLM's text beside the answer, never the answer: each sentence grounded only if it
+    carries a citation that held on its page, the rest unverified."""
+
+    text: str = Field(description="the model's text (the deltas joined)")
+    model: str
+    sentences: list[Sentence] = Field(description="the text, sentence by sentence, each labelled")
+    grounded: int = Field(ge=0, description="sentences with a citation that held")
+    unverified: int = Field(ge=0, description="sentences without one")
 
 
 class Usage(Payload):

@@ -33,22 +33,26 @@ def test_deltas_come_in_batches_that_join_to_the_answer(first):
     deltas = [e["data"] for e in first if e["type"] == "delta"]
     final = first[-1]["data"]
     assert first[-1]["type"] == "final" and deltas
-    assert "".join(d["text"] for d in deltas) == final["answer"]
+    assert "".join(d["text"] for d in deltas) == final["commentary"]["text"], "the deltas are the model's commentary"
+    assert final["answer"] and final["answer"] != final["commentary"]["text"], "the answer is the summary, not the model's text"
     assert all(len(d["text"]) >= 12 for d in deltas[:-1]) or len(deltas) < final["usage"]["completion_tokens"]
     assert len(deltas) < final["usage"]["completion_tokens"], "fewer events than tokens"
     print(f"\n{len(deltas)} delta events for {final['usage']['completion_tokens']} tokens")
 
 
-def test_the_narrative_labels_each_sentence_by_its_verified_citations(first, contract):
+def test_the_commentary_labels_each_sentence_by_its_verified_citations(first, contract):
     final = first[-1]["data"]
-    sentences = final["narrative"]
-    assert "".join("".join(s["text"].split()) for s in sentences) == "".join(final["answer"].split())
+    said = final["commentary"]
+    sentences = said["sentences"]
+    assert "".join("".join(s["text"].split()) for s in sentences) == "".join(said["text"].split())
+    assert said["grounded"] + said["unverified"] == len(sentences) and said["model"] == final["model"]
     verified = {(c["page"], c["quote"]) for c in final["citations"]}
     for s in sentences:
         assert s["grounded"] == bool(s["citations"])
         assert {(c["page"], c["quote"]) for c in s["citations"]} <= verified
     grounded = sum(s["grounded"] for s in sentences)
-    print(f"\nnarrative: {len(sentences)} sentences, {grounded} grounded; {final['citations_rejected']} citations rejected")
+    assert said["grounded"] == grounded
+    print(f"\ncommentary: {len(sentences)} sentences, {grounded} grounded; {final['citations_rejected']} citations rejected")
 
 
 def test_the_same_question_again_is_replayed_from_the_results_cache(stack, contract, first, client):
@@ -56,6 +60,6 @@ def test_the_same_question_again_is_replayed_from_the_results_cache(stack, contr
     final = again[-1]["data"]
     assert again[-1]["type"] == "final" and final["cached"] is True
     assert not [e for e in again if e["type"] == "delta"], "no LLM call, no deltas"
-    assert final["answer"] == first[-1]["data"]["answer"] and final["findings"] == first[-1]["data"]["findings"]
+    assert final["answer"] == first[-1]["data"]["answer"] and final["commentary"] == first[-1]["data"]["commentary"] and final["findings"] == first[-1]["data"]["findings"]
     assert final["usage"] == {"prompt_tokens": 0, "completion_tokens": 0} and final["original"]["usage"] == first[-1]["data"]["usage"]
     assert final["cost"]["stages_usd"]["analyze"] <= first[-1]["data"]["cost"]["stages_usd"]["analyze"]

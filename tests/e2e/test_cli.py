@@ -89,18 +89,27 @@ def test_the_older_form_still_reviews(stack, pdf, reviewed):
     assert lines(done.stdout)[-1]["data"]["cached"] is True
 
 
-@pytest.mark.parametrize("case", ["missing", "not_a_pdf", "no_question"])
+def test_no_question_reviews_against_the_whole_playbook(stack, pdf):
+    from shared.clauses import playbook
+
+    done = clauseflow(stack, "review", str(pdf), "--json", timeout=240)
+    assert done.returncode == 0, done.stderr
+    fin = lines(done.stdout)[-1]["data"]
+    assert {r["category"] for r in fin["summary"]} == {r.category for r in playbook.default().rules}
+
+
+@pytest.mark.parametrize("case", ["missing", "not_a_pdf", "no_pdf"])
 def test_input_errors_exit_2(stack, tmp_path, pdf, case):
     text = tmp_path / "notes.pdf"
     text.write_text("hello, I am a text file")
     args = {
         "missing": ["review", str(tmp_path / "nope.pdf"), "-q", QUESTION],
         "not_a_pdf": ["review", str(text), "-q", QUESTION],
-        "no_question": ["review", str(pdf)],
+        "no_pdf": ["review", "-q", QUESTION],
     }[case]
     done = clauseflow(stack, *args, timeout=60)
     assert done.returncode == 2, done.stdout + done.stderr
-    said = {"missing": "no such file", "not_a_pdf": "not_a_pdf", "no_question": "question"}[case]
+    said = {"missing": "no such file", "not_a_pdf": "not_a_pdf", "no_pdf": "give a PDF"}[case]
     assert said in done.stderr, done.stderr
     assert done.stdout == ""
 
@@ -170,7 +179,7 @@ def test_contract_text_is_never_read_as_markup(monkeypatch):
 
     monkeypatch.setattr(cli, "out", Console(file=io.StringIO(), width=200, highlight=False))
     quote = "[bold]The total liability[/bold] shall not exceed $5 <script>alert(1)</script> :smile:"
-    final = {"findings": [{"category": "Cap On Liability", "page": 3, "quote": quote, "risk": "[red]capped[/red]"}], "answer": "[link=x]see[/link] (p. 3)"}
+    final = {"findings": [{"category": "Cap On Liability", "page": 3, "quote": quote, "risk": "[red]capped[/red]"}], "answer": "", "commentary": {"text": "[link=x]see[/link] (p. 3)", "model": "m", "sentences": [], "grounded": 0, "unverified": 0}}
     cli.print_final({**final, "citations": [{"page": 3, "quote": quote}], "citations_rejected": 1, "cost": {"total_usd": 0.5}}, commentary=True)
     printed = cli.out.file.getvalue()
     for text in ("[bold]The total liability[/bold]", "<script>alert(1)</script>", ":smile:", "[red]capped[/red]", "[link=x]see[/link]", "1 checked, 1 rejected"):
@@ -217,7 +226,8 @@ def test_the_final_fits_80_columns_and_shows_no_model_text_as_the_answer(monkeyp
         "findings": [{"category": "Termination For Convenience", "categories": ["Termination For Convenience"], "page": 4, "quote": "Either Party may terminate on ninety (90) days notice.", "risk": risk, "position": position}],
         "summary": [{"category": "Termination For Convenience", "found": 1, "pages": [4], "terms": ["notice period: ninety (90) days"], "status": "deviates", "rule": "notice period at least 120 days"}],
         "playbook": {"name": "ours", "version": 3, "checked": 1, "deviations": [{**position, "page": 4}]},
-        "answer": "The answer is no. You cannot terminate without cause.", "narrative": [{"text": "The answer is no.", "grounded": False}],
+        "answer": "Termination For Convenience: 1 clause (p. 4); deviates from the playbook (notice period at least 120 days).",
+        "commentary": {"text": "The answer is no. You cannot terminate without cause.", "model": "smollm2", "sentences": [{"text": "The answer is no.", "grounded": False}], "grounded": 0, "unverified": 1},
     }
     cli.print_final(final)
     printed = cli.out.file.getvalue()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from bench import cuad
 from shared.clauses import playbook
 from shared.testing.contracts import make_contract
 
@@ -16,10 +17,12 @@ from .conftest import events, submit
 pytestmark = pytest.mark.stack
 QUESTION = "Mark every liability and termination clause and explain the risk"
 TENANT = "other"  # the session's second tenant: its playbook changes here, nobody else's
+TEXAS = "CANOPETROLEUM,INC_12_13_2007-EX-10.1-Sponsorship Agreement.PDF"  # CUAD dev: governed by the laws of Texas
+DEFAULT_LAWS = next(c.one_of for r in playbook.default().rules if r.category == "Governing Law" for c in r.conditions if c.one_of)
 
 
-def final(c: httpx.Client, data: bytes) -> dict:
-    r, _ = submit(c, data, QUESTION)
+def final(c: httpx.Client, data: bytes, question: str = QUESTION) -> dict:
+    r, _ = submit(c, data, question)
     assert r.status_code == 202, r.text
     evs = events(c, r.json()["request_id"])
     assert evs[-1]["type"] == "final", evs[-1]
@@ -63,6 +66,49 @@ def test_a_rule_the_tenant_changes_makes_the_deviation_appear_and_go(stack):
         assert not any(d["category"] == "Termination For Convenience" for d in back["playbook"]["deviations"])
 
 
+def with_laws(*laws: str) -> dict:
+    rules = [r.model_dump(exclude_none=True) for r in playbook.default().rules]
+    for r in rules:
+        if r["category"] == "Governing Law":
+            r["conditions"] = [{"term": "law", "one_of": list(laws)}]
+    return {"name": f"default, law one of {', '.join(laws)}", "rules": rules}
+
+
+def governing_law(fin: dict) -> list[dict]:
+    return [p for f in fin["findings"] for p in f.get("positions", []) if p["category"] == "Governing Law"]
+
+
+@pytest.mark.cuad
+@pytest.mark.skipif(not cuad.available(), reason=f"CUAD contracts not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
+def test_a_real_contract_against_the_default_playbook_then_the_tenants(stack):
+    """A CUAD dev contract governed by the laws of Texas, reviewed against the whole playbook:
+    the default's list of laws makes it a deviation; the tenant's playbook, with Texas added
+    to that one rule, makes it meet; the default's list again brings the deviation back."""
+    data = cuad.dev_pdf(TEXAS).read_bytes()
+    question = "Review this contract against our playbook"
+    with httpx.Client(base_url=stack.base_url, headers=stack.headers(TENANT), timeout=60) as c:
+        c.put("/v1/playbook", json=with_laws(*DEFAULT_LAWS))
+        before = final(c, data, question)
+        law = governing_law(before)
+        assert law and law[0]["status"] == "deviates" and any("Texas" in q for q in law[0]["quotes"]), law
+        assert any(d["category"] == "Governing Law" for d in before["playbook"]["deviations"])
+        assert next(r for r in before["summary"] if r["category"] == "Governing Law")["status"] == "deviates"
+        assert "Governing Law: 1 clause" in before["answer"] and "Deviates from the playbook" in before["answer"]
+
+        texan = c.put("/v1/playbook", json=with_laws(*DEFAULT_LAWS, "Texas")).json()
+        after = final(c, data, question)
+        assert after["playbook"]["version"] == texan["version"] > before["playbook"]["version"]
+        assert [p["status"] for p in governing_law(after)][:1] == ["meets"], governing_law(after)
+        assert not any(d["category"] == "Governing Law" for d in after["playbook"]["deviations"])
+        assert next(r for r in after["summary"] if r["category"] == "Governing Law")["status"] == "meets"
+
+        c.put("/v1/playbook", json=with_laws(*DEFAULT_LAWS))
+        back = final(c, data, question)
+        assert any(d["category"] == "Governing Law" for d in back["playbook"]["deviations"])
+    print(f"\n{TEXAS}: {len(before['findings'])} findings; deviations before {len(before['playbook']['deviations'])}, "
+          f"with Texas {len(after['playbook']['deviations'])}\n{before['answer']}")
+
+
 def test_the_report_is_the_final_checked_and_the_tenants_own(stack):
     import csv
     import io
@@ -92,12 +138,17 @@ def test_the_report_is_the_final_checked_and_the_tenants_own(stack):
             assert other.get(f"/v1/reviews/{rid}/{what}").status_code == 404, "another tenant's review does not exist for it"
 
 
-def test_a_question_against_the_playbook_asks_every_category_of_it(stack):
+@pytest.mark.parametrize("question", ["Review this contract against our playbook", "  "])
+def test_a_question_against_the_playbook_or_none_asks_every_category_of_it(stack, question):
+    from services.edge.reviews import PLAYBOOK_QUESTION
+
     data = make_contract(title="WHOLE PLAYBOOK AGREEMENT").data
     with httpx.Client(base_url=stack.base_url, headers=stack.headers(), timeout=60) as c:
         book = c.get("/v1/playbook").json()
-        r, _ = submit(c, data, "Review this contract against our playbook")
+        r, _ = submit(c, data, question)
+        assert r.status_code == 202, r.text
         fin = events(c, r.json()["request_id"])[-1]["data"]
+        assert c.get(f"/v1/reviews/{r.json()['request_id']}").json()["question"] == (question.strip() or PLAYBOOK_QUESTION)
     assert {row["category"] for row in fin["summary"]} == {rule["category"] for rule in book["rules"]}
     required = {rule["category"] for rule in book["rules"] if rule.get("presence") == "required"}
     found = {row["category"] for row in fin["summary"] if row["found"]}

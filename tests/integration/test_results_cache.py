@@ -42,7 +42,7 @@ def settings_for(settings) -> AnalyzeSettings:
     return AnalyzeSettings(**{**settings.model_dump(), "handler_attempts": 1}, llm_base_url=f"http://127.0.0.1:{free_port()}/v1", llm_timeout_s=2)
 
 
-STORED = {"findings": [], "answer": "earlier answer", "narrative": [], "citations": [], "usage": {"prompt_tokens": 900, "completion_tokens": 96},
+STORED = {"findings": [], "answer": "earlier answer", "commentary": None, "citations": [], "usage": {"prompt_tokens": 900, "completion_tokens": 96},
           "cost": {"total_usd": 0.0012}, "model": "smollm2-135m-instruct", "mode": "located", "timings": {}}
 
 

@@ -94,3 +94,18 @@ def test_the_final_carries_each_findings_position_and_every_deviation():
     assert [(d["category"], d["page"]) for d in result["deviations"]] == [("Cap On Liability", 3), ("Termination For Convenience", 4), ("Governing Law", None)]
     assert result["deviations"][2]["missing"] == "No Governing Law clause in 9 pages searched; the playbook requires one"
     assert "position" not in logic.final_findings([cap])[0], "without a playbook nothing is checked"
+
+
+def test_the_answer_is_the_summary_in_words_deviations_first():
+    cap = Finding("Cap On Liability", 3, "In no event shall Supplier's liability exceed the fees paid.", 0.9)
+    law = Finding("Governing Law", 5, "This Agreement is governed by the laws of the State of New York.", 0.9)
+    cats = ["Governing Law", "Cap On Liability", "Insurance", "Anti-Assignment"]
+    shown = logic.final_findings([law, cap], BOOK)
+    rows = logic.summary(shown, cats, logic.playbook_result(BOOK, shown, cats, 9))
+    text = logic.summary_text(rows, [{"category": "Insurance", "searched_pages": 9}, {"category": "Anti-Assignment", "searched_pages": 9}])
+    lines = text.splitlines()
+    assert [line.split(":")[0] for line in lines] == [r["category"] for r in rows] and lines[0].startswith("Cap On Liability: 1 clause (p. 3)")
+    assert "Deviates from the playbook. Rule: " in lines[0]
+    assert "Governing Law: 1 clause (p. 5); law: State of New York. Meets the playbook." in text
+    assert "Insurance: not found in 9 pages searched." in lines
+    assert logic.summary_text([], []).startswith("The question names no clause category")

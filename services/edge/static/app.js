@@ -94,7 +94,6 @@ $("#upload").addEventListener("submit", async (e) => {
   e.preventDefault();
   const question = $("#question").value.trim();
   if (!chosen) return notice("Choose a contract PDF first.", true);
-  if (!question) return notice("Write a question first.", true);
   const form = new FormData();
   form.append("file", chosen, chosen.name);
   form.append("question", question);
@@ -106,7 +105,7 @@ $("#upload").addEventListener("submit", async (e) => {
     sessionStorage.setItem("clauseflow-tokens", JSON.stringify(tokens));
     history.pushState(null, "", `?review=${body.request_id}`);
     notice("");
-    openReview(body.request_id, { filename: chosen.name, question, page_count: body.page_count, file: chosen });
+    openReview(body.request_id, { filename: chosen.name, question: question || "Review this contract against our playbook.", page_count: body.page_count, file: chosen });
   } catch (exc) {
     notice(`Not accepted: ${exc.message}`, true);
   } finally {
@@ -430,7 +429,7 @@ function renderFinal(id, d) {
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
     d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`)))] : null,
-    narrative(d),
+    d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the PDF, ${d.citations_rejected} rejected (not on the page they named).`),
     h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
@@ -512,11 +511,21 @@ function playbookSummary(pb) {
   return h("div", { class: "playbook" },
     h("h3", {}, `Against the playbook: ${devs.length} deviation${devs.length === 1 ? "" : "s"}`),
     h("p", { class: "note" }, `${pb.name}, version ${pb.version}; ${pb.checked} finding${pb.checked === 1 ? "" : "s"} checked.`),
-    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? cite(dv.page, dv.quotes?.[0] || "", `p. ${dv.page}`) : null))) : null);
+    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? cite(dv.page, dv.quotes?.[0] || "", `p. ${dv.page}`) : null, explanation(dv.explanation)))) : null);
 }
 
-/** The model's narrative, sentence by sentence: grounded sentences (a citation found on its page)
- * read normally, the rest look unverified; all of it is folded away when nothing is grounded. */
+/** The model's sentence on a deviation, beside the position and never instead of it: marked
+ * unverified unless its quote was found on the page it names. */
+function explanation(x) {
+  if (!x?.text) return null;
+  return h("p", { class: "explanation" }, h("span", { class: "src" }, `${x.model}: `),
+    h("span", { class: x.grounded ? "grounded" : "unverified", title: x.grounded ? "quote found on its page" : "unverified: no citation that holds" }, x.text),
+    x.grounded ? null : h("span", { class: "src" }, " (unverified)"));
+}
+
+/** The model's text (a final's commentary, a follow-up's answer), sentence by sentence: grounded
+ * sentences (a citation found on its page) read normally, the rest look unverified; all of it is
+ * folded away when nothing is grounded. Never shown as the review's answer. */
 function narrative(d) {
   const sentences = d.narrative || [];
   if (!sentences.length) return null;
