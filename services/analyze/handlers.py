@@ -193,8 +193,9 @@ class Analyzer:
 
     async def _publish(self, env: Envelope, final: dict) -> None:
         rid = env.request_id
-        if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"}):
-            await self.rt.state.update_review(rid, status="done", final=final)
+        # The event and the review's state in one step: a crash cannot leave one without the other.
+        if await self.rt.events.emit(rid, "final", final, dedupe="final", audit={"stage": STAGE, "phase2": False, "final": True, "event": "final"},
+                                     review={"status": "done", "final": final}):
             if env.submitted_at:
                 REVIEW_SECONDS.labels("final").observe(time.time() - env.submitted_at)
         await self.rt.mark_done(rid)

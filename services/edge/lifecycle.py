@@ -28,10 +28,9 @@ async def stop(ctx: EdgeContext, rid: str, reason: str, event: str, body: dict, 
         return False
     await ctx.state.cancel(rid, reason)
     await ctx.producer.publish(topics.CANCEL, rid, ReviewCancel(request_id=rid, reason=reason))
-    # The status before the event: a client that has the event and asks for the review sees it
-    # ended. Never over an ended status; a final that wins the race sets its own after its event.
-    await ctx.state.advance_review(rid, status)
-    return await ctx.events.emit(rid, event, body, dedupe=event)
+    # The event and the status in one step (a client that has the event and asks for the review
+    # sees it ended); a review that ended meanwhile keeps its own end and status.
+    return bool(await ctx.events.emit(rid, event, body, dedupe=event, review={"status": status}))
 
 
 async def cancel(ctx: EdgeContext, rid: str, reason: str) -> None:

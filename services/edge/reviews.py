@@ -79,8 +79,7 @@ async def create_review(
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
         tracing.failed("edge publish failed", exc, {"clauseflow.request_id": rid})
-        await ctx.state.update_review(rid, status="failed")
-        await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error")
+        await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error", review={"status": "failed"})
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
     body = {"request_id": rid, "page_count": page_count, "status_url": f"{base_url(ctx, request)}/v1/reviews/{rid}", **stream_urls(ctx, request, rid, token)}
     return JSONResponse(body, status_code=202, headers={"Location": f"/v1/reviews/{rid}"})

@@ -38,6 +38,10 @@ class CommonSettings(BaseSettings):
     handler_attempts: int = Field(default=3, ge=1, le=10)
     # A handler that failed because Redis or the broker is unreachable is retried this long.
     dependency_wait_s: float = Field(default=60.0, ge=0)
+    # A message that failed: its dead letter and the client's `error` are retried with backoff
+    # this long while Redis or the broker is down; the message then ends either way, so its
+    # partition's commits never stop behind it (the review's deadline still ends it for the client).
+    failure_wait_s: float = Field(default=300.0, ge=0)
     # Messages one consumer loop handles at once (one request's messages stay in order).
     # Scaling out across processes stays the consumer group's job.
     max_in_flight: int = Field(default=4, ge=1, le=256)

@@ -23,7 +23,7 @@ from aiokafka.errors import KafkaConnectionError, KafkaTimeoutError
 from google.protobuf.message import DecodeError, Message
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_delay, wait_exponential
 
 from shared.core import topics, tracing
 from shared.core.errors import Reject, RetryLater
@@ -208,7 +208,11 @@ class ConsumerLoop(Generic[M]):
         try:
             if before is not None:  # the same request's earlier message goes first
                 await asyncio.gather(before, return_exceptions=True)
-            await self._handle_record(record)
+            try:
+                await self._handle_record(record)
+            except Exception:  # noqa: BLE001 - even a failure path that failed ends the message:
+                # left pending, it would hold its partition's commit point for good
+                log.exception("%s: offset %s of %s ended without its failure path", self._consumer_name, record.offset, tp)
             self._tracker.done(tp, record.offset)
             try:
                 await self._commit(tp)
@@ -286,7 +290,20 @@ class ConsumerLoop(Generic[M]):
             error=f"{type(exc).__name__}: {exc}",
             failed_at=time.time(),
         )
-        await self._producer.publish_raw(self._dlq, record.key, letter.SerializeToString())
+        await self._persist("dead letter", lambda: self._producer.publish_raw(self._dlq, record.key, letter.SerializeToString()))
         BUS_MESSAGES.labels(self._base_topic, "dead_lettered").inc()
         if request_id:
-            await self._on_failure(request_id, exc)
+            await self._persist("error event", lambda: self._on_failure(request_id, exc))
+
+    async def _persist(self, what: str, step: Callable[[], Awaitable[None]]) -> None:
+        """A step of the failure path, retried with backoff for ``failure_wait_s`` (Redis or the
+        broker may be down: the reason the handler failed); then it raises."""
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception_type(Exception),
+            stop=stop_after_delay(self._settings.failure_wait_s),
+            wait=wait_exponential(multiplier=0.2, max=10),
+            before_sleep=lambda state: log.warning("%s failed (%s); retrying", what, state.outcome.exception() if state.outcome else None),
+            reraise=True,
+        ):
+            with attempt:
+                await step()

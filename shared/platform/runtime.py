@@ -174,8 +174,7 @@ class Runtime:
         body["stage"] = self.service
         # Only the stage whose error ends the stream marks the review failed: after a final or
         # a cancel the review keeps the status the client was shown.
-        if await self.events.emit(request_id, "error", body, dedupe="error"):
-            await self.state.update_review(request_id, status="failed")
+        await self.events.emit(request_id, "error", body, dedupe="error", review={"status": "failed"})  # one step: event and status
 
     async def run(self, loops: list[ConsumerLoop], background: tuple[Callable[[], Awaitable[None]], ...] = ()) -> None:
         """Run the consumer loops, and ``background`` tasks beside them, until SIGTERM/SIGINT."""

@@ -28,12 +28,17 @@ TERMINAL = frozenset({"final", "error", "cancelled"})
 
 # One script, so that no crash can split what belongs together: unless a terminal event has
 # been appended already (after a `final`, only follow-up events), claim the dedupe name in the request's dedupe hash and, only if it was
-# new, append the event (the stream capped at about ARGV[6] entries), mark the stream ended
-# when the event is terminal, and push the audit entry if one is given. One dedupe hash per
-# request, not one key per event: a 256-token answer is 256 deltas. A terminal event also takes
-# the review off the set of open reviews (the edge's deadlines and backlog).
-# KEYS: stream, dedupe hash, ended marker, audit list, open reviews.
-# ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name.
+# new, append the event, mark the stream ended when the event is terminal, and push the audit
+# entry if one is given. One dedupe hash per request, not one key per event: a 256-token answer
+# is 256 deltas. A terminal event also takes the review off the set of open reviews (the edge's
+# deadlines and backlog) and writes the review's terminal state (its status, and the final)
+# with it, so a crash can never leave an ended stream beside a review that is still "running".
+# The stream is capped at about ARGV[6] entries until it ends; after its `final`, follow-up
+# events are appended untrimmed (the edge caps follow-ups per review), so the final is never
+# trimmed out of its own stream.
+# KEYS: stream, dedupe hash, ended marker, audit list, open reviews, review hash.
+# ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name, request id,
+#       then the review's fields and values to set with a terminal event.
 _APPEND_ONCE = """
 local ended = redis.call('GET', KEYS[3])
 if ended and not (ended == 'final' and string.sub(ARGV[1], 1, 9) == 'followup_') then
@@ -41,11 +46,19 @@ if ended and not (ended == 'final' and string.sub(ARGV[1], 1, 9) == 'followup_')
 end
 if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
   redis.call('EXPIRE', KEYS[2], ARGV[3])
-  local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[6], '*', 'type', ARGV[1], 'data', ARGV[2])
+  local id
+  if ended then
+    id = redis.call('XADD', KEYS[1], '*', 'type', ARGV[1], 'data', ARGV[2])
+  else
+    id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[6], '*', 'type', ARGV[1], 'data', ARGV[2])
+  end
   redis.call('EXPIRE', KEYS[1], ARGV[3])
   if ARGV[4] == '1' then
     redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[3])
     redis.call('ZREM', KEYS[5], ARGV[8])
+    if #ARGV > 8 and redis.call('EXISTS', KEYS[6]) == 1 then
+      redis.call('HSET', KEYS[6], unpack(ARGV, 9))
+    end
   end
   if ARGV[5] ~= '' then
     redis.call('RPUSH', KEYS[4], ARGV[5])
@@ -80,13 +93,16 @@ class EventLog:
         self._append_once = redis.register_script(_APPEND_ONCE)
 
     async def emit(
-        self, request_id: str, type_: str, data: dict[str, Any], *, dedupe: str | None = None, audit: dict[str, Any] | None = None
+        self, request_id: str, type_: str, data: dict[str, Any], *, dedupe: str | None = None, audit: dict[str, Any] | None = None,
+        review: dict[str, Any] | None = None,
     ) -> str | None:
         """Append one event; with ``dedupe`` the same key appends at most once, and nothing
         is appended after a terminal event (the stream has one end).
 
         ``audit``: an entry for ``audit:{request_id}``, pushed in the same atomic step as the
         event, so an event is never shown without its audit entry or audited twice.
+        ``review``: with a terminal event, the review's fields to set in the same step (its
+        ``status``, and the ``final``), JSON-encoded as :class:`shared.store.state.State` writes them.
 
         Returns the stream id, or None when the dedupe key had been used already or the
         stream has ended.
@@ -97,9 +113,12 @@ class EventLog:
         if dedupe is None:
             dedupe = f"{type_}:{time.time_ns()}"
         entry = json.dumps({"at": time.time(), **audit}) if audit else ""
+        if review and type_ not in TERMINAL:
+            raise ValueError("only a terminal event carries the review's state")
+        fields = [x for k, v in (review or {}).items() for x in (k, json.dumps(v, ensure_ascii=False))]
         result = await self._append_once(
-            keys=[keys.events(request_id), keys.dedupe(request_id), keys.ended(request_id), keys.audit(request_id), self._open],
-            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe, request_id],
+            keys=[keys.events(request_id), keys.dedupe(request_id), keys.ended(request_id), keys.audit(request_id), self._open, keys.review(request_id)],
+            args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe, request_id, *fields],
         )
         return _text(result) if result else None
 

@@ -124,8 +124,9 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     summary = final["data"]["summary"]
     await expect(page.locator("#final .summary tbody tr")).to_have_count(len(summary))
     await expect(page.locator("#final .summary tbody tr").first.locator("td").first).to_have_text(summary[0]["category"])
-    if pb["deviations"]:
-        await expect(page.locator("#final .playbook li").first).to_contain_text("deviates from the playbook")
+    assert pb["deviations"], "the contract deviates from the default playbook (a one-sided right to terminate)"
+    await expect(page.locator("#final .playbook li").first).to_contain_text("deviates from the playbook")
+    await expect(page.locator("#final .summary tbody tr.deviates, #final .summary tbody tr.missing").first).to_be_visible()
     # The report to hand on: alone in print, with the contract, the playbook's version and every finding.
     await page.locator("#final #report").click()
     report = page.locator("#printable")
