@@ -114,7 +114,7 @@ class Analyzer:
             if routed:  # a simple question of fact: the clause found is the answer, no LLM
                 answer, usage = direct.answer(cats[0], found, searched), {"prompt_tokens": 0, "completion_tokens": 0}
             else:
-                answer, usage = await self.llm.generate(rid, prompt)
+                answer, usage = await self.llm.generate(rid, prompt, clock=clock)
         if answer is None:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
@@ -124,8 +124,9 @@ class Analyzer:
             parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
             cites, _ = logic.check_citations(parts + llm_cites, texts)
             checked = logic.playbook_result(book, shown, cats, searched)
-            if self.s.explain_deviations and not routed and checked["deviations"]:
-                usage = await self._explain(rid, checked["deviations"], shown, texts, usage)
+        if self.s.explain_deviations and not routed and checked["deviations"]:
+            with clock.phase("inference"):  # the model's time, billed as the answer's is
+                usage = await self._explain(rid, checked["deviations"], shown, texts, usage, clock)
         timing = clock.finish()
         await self.rt.record_cost(rid, STAGE, timing_dict(timing), missed=True, llm=not routed)
         analysed = [] if routed else located
@@ -156,7 +157,7 @@ class Analyzer:
         if self.s.results_cache_s and msg.mode == "located":  # a whole-document stand-in is not kept
             await self.rt.state.put_result(key, final, min(self.s.results_cache_s, self.s.event_ttl_s))  # within the retention
 
-    async def _explain(self, rid: str, deviations: list[dict], shown: list[dict], texts: list[str], usage: dict) -> dict:
+    async def _explain(self, rid: str, deviations: list[dict], shown: list[dict], texts: list[str], usage: dict, clock: StageClock) -> dict:
         """A sentence from the model on each deviation (services/analyze/explain.py), within
         the time allowed; the review's usage with their tokens added."""
         clauses = {}
@@ -167,7 +168,7 @@ class Analyzer:
         spent = {"prompt_tokens": 0, "completion_tokens": 0}
         try:
             await asyncio.wait_for(
-                explain.explain(lambda m: self.llm.complete(m, self.s.explain_max_tokens), deviations, clauses, texts, self.s.llm_model, self.s.explain_deviations, spent),
+                explain.explain(lambda m: self.llm.complete(m, self.s.explain_max_tokens, clock), deviations, clauses, texts, self.s.llm_model, self.s.explain_deviations, spent),
                 self.s.explain_timeout_s)
         except TimeoutError:
             log.warning("review %s: the deviations' sentences took over %.0f s; the final goes without the rest", rid, self.s.explain_timeout_s)
@@ -219,11 +220,13 @@ class Analyzer:
             context = fit(lambda chars: logic.followup_context(msg.page, page_text, msg.quote, chars // logic.CHARS_PER_TOKEN), self.s.context_tokens, self.tokens.count)
             prompt = logic.messages(context, env.question)
         with clock.phase("inference"):
-            answer, usage = await self.llm.generate(rid, prompt, followup=fid)
+            answer, usage = await self.llm.generate(rid, prompt, followup=fid, clock=clock)
         with clock.phase("postprocess"):
             cites, rejected = logic.check_citations(logic.citations_in(answer or ""), texts)
             sentences = narrative.label(answer or "", texts)
         timing = clock.finish()
+        # Kept with the review's stage timings, so GET …/cost lists every follow-up and its tokens.
+        await self.rt.state.record_cost(rid, f"followup:{fid}", {**timing_dict(timing), "prompt_tokens": usage.get("prompt_tokens", 0), "completion_tokens": usage.get("completion_tokens", 0)})
         body = {
             "followup_id": fid,
             "question": env.question,

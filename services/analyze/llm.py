@@ -12,8 +12,8 @@ import time
 import openai
 
 from shared.core import cost
-from shared.core.errors import Reject, RetryLater
-from shared.core.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS
+from shared.core.errors import DependencyBusy, Reject, RetryLater
+from shared.core.telemetry import LLM_FIRST_TOKEN, LLM_SLOT_WAIT, TOKENS, StageClock
 from shared.platform.runtime import Runtime
 
 from .settings import Settings
@@ -21,6 +21,14 @@ from .tokens import TokenCounter
 
 CANCEL_CHECK_EVERY = 8  # chunks between looks at the cancel flag (the broadcast cancel is immediate)
 EARLY_CANCEL_S = 300.0  # how long a cancel for a request not generating yet is remembered
+
+
+def retry_after(exc: openai.APIStatusError, default: float = 2.0) -> float:
+    """The server's Retry-After in seconds (a number; a date is read as the default)."""
+    try:
+        return max(0.0, float(exc.response.headers.get("retry-after", default)))
+    except ValueError:
+        return default
 
 
 class LlmStream:
@@ -47,19 +55,19 @@ class LlmStream:
         self._early = {r: t for r, t in self._early.items() if now - t < EARLY_CANCEL_S}
         self._early[rid] = now
 
-    async def generate(self, rid: str, prompt: list[dict], followup: str = "") -> tuple[str | None, dict]:
+    async def generate(self, rid: str, prompt: list[dict], followup: str = "", clock: StageClock | None = None) -> tuple[str | None, dict]:
         """:meth:`_stream`, raced against the request's cancel signal.
 
         Cancelling the streaming task closes its HTTP connection, and the model server stops
         generating — also while it is still reading the prompt, before any token.
         """
         if followup:  # on a review that has its final: nothing cancels it but a failure
-            return await self._stream(rid, prompt, followup)
+            return await self._stream(rid, prompt, followup, clock)
         cancelled = self._cancels.setdefault(rid, asyncio.Event())
         if self._early.pop(rid, None) is not None or await self.rt.state.is_cancelled(rid):
             self._cancels.pop(rid, None)
             return None, {}
-        stream = asyncio.create_task(self._stream(rid, prompt, followup))
+        stream = asyncio.create_task(self._stream(rid, prompt, followup, clock))
         waiter = asyncio.create_task(cancelled.wait())
         try:
             done, _ = await asyncio.wait({stream, waiter}, return_when=asyncio.FIRST_COMPLETED)
@@ -72,10 +80,13 @@ class LlmStream:
             waiter.cancel()
             self._cancels.pop(rid, None)
 
-    async def complete(self, prompt: list[dict], max_tokens: int) -> tuple[str, dict]:
+    async def complete(self, prompt: list[dict], max_tokens: int, clock: StageClock | None = None) -> tuple[str, dict]:
         """One short answer, not streamed (a deviation's sentence), in a generation slot like the
         rest; raises what the client raises."""
+        asked = time.monotonic()
         async with self._slots:
+            if clock is not None:
+                clock.waited((time.monotonic() - asked) * 1000)
             resp = await self.client.chat.completions.create(model=self.s.llm_model, messages=prompt, temperature=0, seed=0, max_tokens=max_tokens)
         text = (resp.choices[0].message.content if resp.choices else None) or ""
         if resp.usage:
@@ -86,7 +97,7 @@ class LlmStream:
         TOKENS.labels("completion").inc(usage["completion_tokens"])
         return text, usage
 
-    async def _stream(self, rid: str, prompt: list[dict], followup: str = "") -> tuple[str | None, dict]:
+    async def _stream(self, rid: str, prompt: list[dict], followup: str = "", clock: StageClock | None = None) -> tuple[str | None, dict]:
         """The LLM's answer, in `delta` events (`followup_delta` with ``followup``, a follow-up
         question's id); None if the client cancelled.
 
@@ -96,6 +107,8 @@ class LlmStream:
         asked = time.monotonic()
         async with self._slots:  # waiting here is raced against the cancel signal too
             LLM_SLOT_WAIT.observe(time.monotonic() - asked)
+            if clock is not None:  # queueing for a slot is not the model's time: not billed as it
+                clock.waited((time.monotonic() - asked) * 1000)
             if await self.rt.state.is_cancelled(rid):
                 return None, {}
             return await self._stream_in_slot(rid, prompt, followup)
@@ -155,6 +168,8 @@ class LlmStream:
                 await flush()
         except (openai.APIConnectionError, openai.APITimeoutError, openai.InternalServerError) as exc:
             raise RetryLater(f"the LLM server is unavailable: {type(exc).__name__}", code="llm_unavailable") from exc
+        except openai.RateLimitError as exc:  # 429: a hosted API's limit or a full server; before any delta
+            raise DependencyBusy("the LLM server is busy (429); retrying", code="llm_busy", retry_after=retry_after(exc)) from exc
         except openai.APIStatusError as exc:
             raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
         if not usage:  # llama.cpp's server reports no usage when streaming: count with the model's tokenizer

@@ -93,6 +93,13 @@ class RetryLater(StageError):
     code, status, retry_after = "dependency_unavailable", 503, 5.0
 
 
+class DependencyBusy(RetryLater):
+    """A dependency said "not now" (an LLM server's 429): retried like an outage, for
+    ``dependency_wait_s``, waiting at least its ``retry_after`` between tries."""
+
+    code = "dependency_busy"
+
+
 class Reject(StageError):
     code = "unprocessable"
 

@@ -92,6 +92,7 @@ class StageClock:
         _CPU_SECTIONS.set(self._cpu)
         self._queue_wait_ms = max(0.0, (time.time() - published_at) * 1000) if published_at else 0.0
         self._phases: dict[str, float] = dict.fromkeys(self.PHASES, 0.0)
+        self._waited: dict[str, float] = dict.fromkeys(self.PHASES, 0.0)
 
     @contextmanager
     def phase(self, name: str):
@@ -103,7 +104,15 @@ class StageClock:
         finally:
             self._phases[name] += (time.perf_counter() - t0) * 1000
 
+    def waited(self, ms: float, phase: str = "inference") -> None:
+        """Time within ``phase`` spent queueing (for an LLM slot), not working: it is counted as
+        queue wait, not billed at the phase's (the GPU's) rate."""
+        self._waited[phase] += max(0.0, ms)
+
     def finish(self) -> StageTiming:
+        work = {name: max(0.0, ms - self._waited[name]) for name, ms in self._phases.items()}
+        self._queue_wait_ms += sum(self._phases[n] - work[n] for n in self.PHASES)
+        self._phases = work
         timing = StageTiming(
             stage=self.stage,
             queue_wait_ms=self._queue_wait_ms,

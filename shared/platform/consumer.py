@@ -26,7 +26,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_delay, wait_exponential
 
 from shared.core import topics, tracing
-from shared.core.errors import Reject, RetryLater
+from shared.core.errors import DependencyBusy, Reject, RetryLater
 from shared.core.settings import CommonSettings
 from shared.core.telemetry import BUS_MESSAGES, CONSUMER_LAG, IN_FLIGHT
 from shared.messages import DeadLetter
@@ -49,9 +49,20 @@ class _GiveUp:
 
     def __call__(self, state: RetryCallState) -> bool:
         exc = state.outcome.exception() if state.outcome else None
-        if isinstance(exc, OUTAGES):
+        if isinstance(exc, (*OUTAGES, DependencyBusy)):
             return (state.seconds_since_start or 0.0) >= self.wait_s
         return state.attempt_number >= self.attempts
+
+
+_BACKOFF = wait_exponential(multiplier=0.2, max=5)
+MAX_RETRY_AFTER_S = 30.0  # a busy dependency's Retry-After is honoured up to this
+
+
+def _wait(state: RetryCallState) -> float:
+    """Exponential backoff; at least a busy dependency's Retry-After."""
+    exc = state.outcome.exception() if state.outcome else None
+    floor = min(exc.retry_after or 0.0, MAX_RETRY_AFTER_S) if isinstance(exc, DependencyBusy) else 0.0
+    return max(_BACKOFF(state), floor)
 
 
 Handler = Callable[[M], Awaitable[None]]
@@ -262,7 +273,7 @@ class ConsumerLoop(Generic[M]):
             async for attempt in AsyncRetrying(
                 retry=retry_if_exception_type((RetryLater, *OUTAGES)),
                 stop=_GiveUp(self._settings.handler_attempts, self._settings.dependency_wait_s),
-                wait=wait_exponential(multiplier=0.2, max=5),
+                wait=_wait,
                 before_sleep=self._log_retry,
                 reraise=True,
             ):

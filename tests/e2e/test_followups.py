@@ -60,6 +60,8 @@ def test_a_followup_on_a_finding_is_answered_from_that_clause_on_the_same_stream
     assert end["followup_id"] == fid and end["question"] == ASK
     assert (end["page"], end["quote"]) == (final["findings"][0]["page"], final["findings"][0]["quote"])
     assert end["cost"]["total_usd"] > 0 and end["usage"]["completion_tokens"] > 0
+    recorded = client.get(f"/v1/reviews/{rid}/cost").json()["stages"].get(f"followup:{fid}")
+    assert recorded and recorded["completion_tokens"] == end["usage"]["completion_tokens"], "GET …/cost records the follow-up"
     share = end["usage"]["prompt_tokens"] / final["usage"]["prompt_tokens"]
     print(f"\nfollow-up prompt {end['usage']['prompt_tokens']} tokens, the review's {final['usage']['prompt_tokens']} ({share:.0%})")
     assert share < 0.5, "the clause's context, not the located pages"

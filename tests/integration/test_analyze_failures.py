@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 
 from local.stack import free_port
@@ -31,3 +33,83 @@ async def test_llm_server_down_becomes_an_error_event(settings):
     assert [e.type for e in events] == ["error"]
     assert events[0].data["code"] == "llm_unavailable" and events[0].data["stage"] == "analyze"
     assert review_status is None  # no review record was created by this test; update_review must not invent one
+
+
+class BusyLlm:
+    """A stub OpenAI-compatible server simulating a hosted API over its rate limit: it answers
+    429 (Retry-After: 1) to its first ``busy`` requests, then streams a short answer."""
+
+    def __init__(self, busy: int, delay_s: float = 0.0) -> None:
+        self.busy, self.delay_s, self.requests, self.server = busy, delay_s, 0, None
+
+    async def __aenter__(self) -> str:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", 0)
+        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}/v1"
+
+    async def __aexit__(self, *exc) -> None:
+        self.server.close()
+        await self.server.wait_closed()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        head = await reader.readuntil(b"\r\n\r\n")
+        length = next((int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")), 0)
+        await reader.readexactly(length)
+        self.requests += 1
+        if self.requests <= self.busy:
+            body = b'{"error": {"message": "rate limited", "type": "rate_limit"}}'
+            writer.write(b"HTTP/1.1 429 Too Many Requests\r\nRetry-After: 1\r\nContent-Type: application/json\r\n"
+                         b"Content-Length: %d\r\nConnection: close\r\n\r\n%s" % (len(body), body))
+        else:
+            await asyncio.sleep(self.delay_s)  # the model's time
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            for text in ("The cap ", "is stated."):
+                chunk = {"id": "c", "object": "chat.completion.chunk", "created": 0, "model": "m", "choices": [{"index": 0, "delta": {"content": text}, "finish_reason": None}]}
+                writer.write(f"data: {json.dumps(chunk)}\n\n".encode())
+            writer.write(b"data: [DONE]\n\n")
+        await writer.drain()
+        writer.close()
+
+
+async def test_an_llm_that_answers_429_is_retried_with_backoff_not_rejected(settings):
+    async with BusyLlm(busy=2) as url:
+        s = AnalyzeSettings(**{**settings.model_dump(), "handler_attempts": 1, "dependency_wait_s": 30}, llm_base_url=url, llm_timeout_s=10)
+        async with Runtime(s, "analyze") as rt:
+            await rt.state.put_pages("f" * 64, TEXTS, ["s"] * len(TEXTS))
+            loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s, clause_model.default()).handle)
+            await loop.start()
+            env = Envelope(request_id="rid-llm-busy", doc_sha256="f" * 64, question="liability?", page_count=4, submitted_at=time.time())
+            t0 = time.monotonic()
+            await rt.producer.publish(topics.LOCATED, "rid-llm-busy", ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))
+            events = await events_while_running(rt, loop, "rid-llm-busy", timeout_s=40, until="final")
+            took = time.monotonic() - t0
+    assert [e.type for e in events if e.type != "delta"] == ["final"], [(e.type, e.data) for e in events]
+    assert events[-1].data["commentary"]["text"] == "The cap is stated."
+    assert took >= 2, "it waited the server's Retry-After between tries"
+
+
+async def test_waiting_for_an_llm_slot_is_billed_as_queueing_not_as_the_models_time(settings):
+    """Two reviews at once, one generation slot, a model that takes 1.5 s: the second waits
+    about 1.5 s for the slot, and that wait is queue time, not inference billed at the GPU's rate."""
+    async with BusyLlm(busy=0, delay_s=1.5) as url:
+        s = AnalyzeSettings(**settings.model_dump(), llm_base_url=url, llm_timeout_s=10, llm_slots=1, results_cache_s=0)
+        async with Runtime(s, "analyze") as rt:
+            await rt.state.put_pages("a" * 64, TEXTS, ["s"] * len(TEXTS))
+            loop = rt.consumer(topics.LOCATED, ReviewLocated, Analyzer(rt, s, clause_model.default()).handle)
+            await loop.start()
+            for rid in ("rid-slot-1", "rid-slot-2"):
+                env = Envelope(request_id=rid, doc_sha256="a" * 64, question="liability?", page_count=4, submitted_at=time.time())
+                await rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=[LocatedPage(page=3, score=1)], mode="located"))
+            task = asyncio.create_task(loop.run())
+            try:
+                for _ in range(400):
+                    if all([await rt.events.ended(rid) for rid in ("rid-slot-1", "rid-slot-2")]):
+                        break
+                    await asyncio.sleep(0.1)
+            finally:
+                task.cancel()
+                await asyncio.gather(task, return_exceptions=True)
+                await loop.stop()
+            timings = [(await rt.events.read(rid))[-1].data["timings"]["analyze"] for rid in ("rid-slot-1", "rid-slot-2")]
+    inference = sorted(t["inference_ms"] for t in timings)
+    assert all(1400 <= ms < 2600 for ms in inference), timings  # each: the model's 1.5 s, not the other's too
+    assert max(t["queue_wait_ms"] for t in timings) >= 1200, "the wait for the slot is queue time"

@@ -323,6 +323,7 @@ NOT_HTTP = {
     "overloaded": "Overloaded: always raised with a code (rate_limited or busy)",
     "stage_failed": "StageError: a stage's failure after the 202, an `error` event",
     "unprocessable": "Reject: a stage's message that cannot be processed, an `error` event",
+    "dependency_busy": "DependencyBusy: a stage's dependency said not now (an LLM's 429), retried; an `error` event if it never answers",
 }
 EDGE_FILES = [*sorted((ROOT / "services" / "edge").glob("*.py")), ROOT / "shared" / "documents" / "pdf.py", ROOT / "shared" / "documents" / "sandbox.py"]
 
