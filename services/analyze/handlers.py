@@ -15,6 +15,7 @@ from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_d
 from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
 from shared.store import keys
+from shared.store.lease import Lease
 from shared.store.schedule import Schedule
 from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
@@ -78,11 +79,19 @@ class Analyzer:
         self.llm.cancel(msg.request_id)
 
     async def handle(self, msg: ReviewLocated) -> None:
-        """Stream the answer; publish findings and only the citations that hold."""
-        env = msg.envelope
-        rid = env.request_id
+        """Stream the answer; publish findings and only the citations that hold. One process
+        at a time per review: after a rebalance the partition's new owner waits on the lease
+        while the old one still generates, then finds the final out and skips (never a second
+        generation), or redoes the work if the old one died."""
+        rid = msg.envelope.request_id
         if msg.mode != "fallback_full":
             await self.deadlines.unwatch(rid)  # locate answered: no fallback for this review
+        async with Lease(self.rt.redis, keys.lease(rid, STAGE), self.s.lease_ttl_s):
+            await self._answer(msg)
+
+    async def _answer(self, msg: ReviewLocated) -> None:
+        env = msg.envelope
+        rid = env.request_id
         clock = await self.rt.begin(env)
         if clock is None:
             return
@@ -209,6 +218,12 @@ class Analyzer:
         env, fid = msg.envelope, msg.followup_id
         rid = env.request_id
         request_id_var.set(rid)
+        async with Lease(self.rt.redis, keys.lease(rid, f"followup:{fid}"), self.s.lease_ttl_s):  # as for the answer
+            await self._followup(msg)
+
+    async def _followup(self, msg: ReviewFollowup) -> None:
+        env, fid = msg.envelope, msg.followup_id
+        rid = env.request_id
         if await self.rt.state.stage_done(rid, f"followup:{fid}"):
             return  # redelivered after it was answered: the client has it
         clock = StageClock("followup", env.published_at)

@@ -31,6 +31,9 @@ class Settings(LlmSettings):
     # One sentence from the model per deviation from the playbook, for at most this many
     # deviations of a review; 0 (the default) = none. For a capable model (the compose `gpu`
     # profile); the tiny local one writes nonsense. Each sentence is citation-checked.
+    # The review's lease (shared/store/lease.py): renewed every third of it while generating; a
+    # process that died holding it keeps a redelivery waiting this long at most.
+    lease_ttl_s: float = Field(default=30.0, gt=0)
     explain_deviations: int = Field(default=0, ge=0, le=32)
     explain_max_tokens: int = Field(default=96, ge=8, le=512)
     explain_timeout_s: float = Field(default=30.0, gt=0)  # for all of a review's sentences together

@@ -42,6 +42,10 @@ class CommonSettings(BaseSettings):
     # this long while Redis or the broker is down; the message then ends either way, so its
     # partition's commits never stop behind it (the review's deadline still ends it for the client).
     failure_wait_s: float = Field(default=300.0, ge=0)
+    # Before partitions move to another process (a rebalance), or when the process is told to
+    # stop, the work in flight is given this long to finish and be committed. A generation that
+    # runs longer is not done twice: the new owner waits on the review's lease (shared/store/lease.py).
+    drain_timeout_s: float = Field(default=10.0, ge=0)
     # Messages one consumer loop handles at once (one request's messages stay in order).
     # Scaling out across processes stays the consumer group's job.
     max_in_flight: int = Field(default=4, ge=1, le=256)

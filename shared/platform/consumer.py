@@ -244,18 +244,27 @@ class ConsumerLoop(Generic[M]):
             await self._consumer.commit({tp: point})
             self._committed[tp] = point
 
-    async def drain(self, tps, timeout_s: float = 10.0) -> None:
-        """Finish the work in flight (up to ``timeout_s``), commit it, and forget ``tps``."""
-        if self._inflight:
-            await asyncio.wait(set(self._inflight), timeout=timeout_s)
-        for tp in tps:
-            try:
-                await self._commit(tp)
-            except Exception:  # noqa: BLE001 - the group moved on; the new owner redelivers
-                log.warning("commit of %s during rebalance failed", tp)
+    async def finish(self) -> None:
+        """Told to stop (SIGTERM): give the work in flight ``drain_timeout_s`` to end, and
+        commit what did; the rest is cancelled by :meth:`stop` and redelivered."""
+        await self._settle(self._consumer.assignment())
+
+    async def drain(self, tps) -> None:
+        """Finish the work in flight (up to ``drain_timeout_s``), commit it, and forget ``tps``."""
+        await self._settle(tps)
         self._tracker.forget(tps)
         for tp in tps:
             self._committed.pop(tp, None)
+
+    async def _settle(self, tps) -> None:
+        """Wait up to ``drain_timeout_s`` for the work in flight, then commit ``tps`` as far as it went."""
+        if self._inflight:
+            await asyncio.wait(set(self._inflight), timeout=self._settings.drain_timeout_s)
+        for tp in tps:
+            try:
+                await self._commit(tp)
+            except Exception:  # noqa: BLE001 - the group moved on; the new owner redelivers, handlers are idempotent
+                log.warning("commit of %s while settling failed", tp)
 
     async def _handle_record(self, record) -> None:
         request_id = record.key.decode(errors="replace") if record.key else ""

@@ -188,6 +188,11 @@ class Runtime:
         log.info("%s ready", self.service)
         waiter = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait([waiter, *tasks], return_when=asyncio.FIRST_COMPLETED)
+        if waiter in done:  # told to stop: take no new message, let the ones in flight end (bounded)
+            for task in tasks[: len(loops)]:
+                task.cancel()
+            await asyncio.gather(*tasks[: len(loops)], return_exceptions=True)
+            await asyncio.gather(*(loop.finish() for loop in loops), return_exceptions=True)
         for task in [waiter, *tasks]:
             task.cancel()
         for task in done:

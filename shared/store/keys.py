@@ -29,6 +29,7 @@
 | cache total     | ``doccache:total``                   | counter   | twice the document cache TTL          | the document cache |
 | cache sizes     | ``doccache:sizes``                   | hash      | twice the document cache TTL          | the document cache |
 | playbook        | ``playbook:{tenant}``                | hash      | never (the tenant's configuration)    | edge |
+| lease           | ``lease:{request_id}:{stage}``       | string    | 30 s, renewed while held              | analyze (``shared.store.lease``) |
 | rate limits     | ``{prefix}limits:…``                 | (limits)  | the limits library's windows          | edge (the ``limits`` library) |
 
 ``{doc}`` is a document within its tenant, ``{tenant}:{sha256}`` (``document_key``): a cache hit
@@ -69,7 +70,7 @@ class Family:
 
     name: str
     template: str  # "{field}" placeholders, in the order they are given; "[...]" an optional part
-    expires: str   # retention | draft | doc cache | cache bookkeeping | results | never | limits
+    expires: str   # retention | draft | doc cache | cache bookkeeping | results | never | limits | lease
 
     @cached_property  # keys are built on every Redis call: the template is read once
     def fields(self) -> list[str]:
@@ -122,6 +123,7 @@ cache_used = Family("cache used", "doccache:used", "cache bookkeeping")
 cache_total = Family("cache total", "doccache:total", "cache bookkeeping")
 cache_sizes = Family("cache sizes", "doccache:sizes", "cache bookkeeping")
 playbook = Family("playbook", "playbook:{tenant}", "never")  # every version of the tenant's playbook, and which is current
+lease = Family("lease", "lease:{request_id}:{stage}", "lease")  # one process at a time on a review's answer
 rate_limit_keys = Family("rate limits", "{prefix}limits:…", "limits")  # made by the limits library
 
 FAMILIES = tuple(v for v in list(globals().values()) if isinstance(v, Family))  # the table, in the order above
