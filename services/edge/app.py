@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -24,7 +23,7 @@ from redis.retry import Retry
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from shared.core import topics, tracing
-from shared.core.errors import ClauseFlowError, RetryLater, error_body
+from shared.core.errors import ClauseFlowError, RetryLater
 from shared.documents.sandbox import PdfSandbox
 from shared.platform.bus import Producer, ensure_topics
 from shared.store.keys import rate_limits
@@ -35,6 +34,7 @@ from shared.store.state import State
 from . import followups, playbooks, reports, reviews, streams
 from .auth import Keys
 from .deps import EdgeContext
+from .gate import BodyGate, error_response
 from .lifecycle import Deadlines, expire_pdfs
 from .settings import Settings
 
@@ -61,60 +61,6 @@ class PageFiles(StaticFiles):
         response = super().file_response(*args, **kwargs)
         response.headers.update(PAGE_HEADERS)
         return response
-
-
-class _BodyTooLarge(Exception):
-    pass
-
-
-class UploadLimit:
-    """Refuse an upload over the limit while its body streams in, never after.
-
-    FastAPI parses (and spools) the whole multipart body before a route runs, so the route's
-    own size check alone would accept gigabytes onto disk first. A declared Content-Length
-    over the limit is refused before reading; a chunked body is counted as it arrives and cut
-    off at the limit (the app's own response to the broken body is replaced by the 413).
-    """
-
-    def __init__(self, app, max_bytes: int) -> None:
-        self.app = app
-        self.max_bytes = max_bytes + 64 * 1024  # room for the form's other parts
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or scope["method"] != "POST":
-            await self.app(scope, receive, send)
-            return
-        length = dict(scope["headers"]).get(b"content-length", b"0")
-        if length.isdigit() and int(length) > self.max_bytes:
-            await self._refuse(scope, receive, send)
-            return
-        seen = 0
-        over = False
-
-        async def counted():
-            nonlocal seen, over
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
-                    over = True
-                    raise _BodyTooLarge
-            return message
-
-        async def unless_over(message) -> None:
-            if not over:
-                await send(message)
-
-        try:
-            await self.app(scope, counted, unless_over)
-        except _BodyTooLarge:
-            pass
-        if over:
-            await self._refuse(scope, receive, send)
-
-    async def _refuse(self, scope, receive, send) -> None:
-        body = {"error": {"code": "too_large", "message": f"the upload is over the {self.max_bytes - 64 * 1024}-byte limit"}}
-        await JSONResponse(body, status_code=413)(scope, receive, send)
 
 
 def build_app(settings: Settings | None = None) -> FastAPI:
@@ -159,20 +105,22 @@ def build_app(settings: Settings | None = None) -> FastAPI:
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
     for routes in (reviews, streams, followups, playbooks, reports):
         app.include_router(routes.router)
+    # No body is read before its key, its size and (uploads) a slot are checked (gate.py); inside
+    # the instrumentation, so its refusals are counted too.
+    app.add_middleware(
+        BodyGate, keys=keys, max_bytes=settings.max_upload_bytes,
+        max_uploads=settings.max_concurrent_uploads, retry_after_s=settings.uploads_retry_after_s,
+    )
     # HTTP requests by route, method and status class, and their duration (http_requests_total,
     # http_request_duration_seconds), on the metrics port only: never exposed on the app.
     Instrumentator(excluded_handlers=["/healthz", "/static/.*"]).instrument(app)
     from .openapi import install as install_openapi  # bodies, errors, events: what FastAPI cannot see
 
     install_openapi(app)
-    app.add_middleware(UploadLimit, max_bytes=settings.max_upload_bytes)
 
     @app.exception_handler(ClauseFlowError)
     async def _clauseflow_error(request: Request, exc: ClauseFlowError) -> JSONResponse:
-        headers = {"Retry-After": str(math.ceil(exc.retry_after))} if exc.retry_after else {}
-        if exc.status == 401:
-            headers["WWW-Authenticate"] = "Bearer"
-        return JSONResponse({"error": error_body(exc)}, status_code=exc.status, headers=headers)
+        return error_response(exc)
 
     @app.exception_handler(RedisError)
     @app.exception_handler(StorageError)

@@ -8,7 +8,12 @@ prints it once and appends its digest to F.
 
 Browsers cannot put a header on an EventSource or a WebSocket, so the 202 answer also gives a
 *stream token*: 128 random bits that let their holder follow (and cancel) that one review,
-nothing else; the edge keeps its digest with the review.
+nothing else: no state, no PDF, no follow-ups (those spend the tenant's LLM budget and take the
+key, streams.py and followups.py); the edge keeps its digest with the review. Tokens ride in the
+URL, so the logs redact them (shared/core/logs.py).
+
+A request with a body is checked for its key before the body is read (gate.py): FastAPI reads a
+route's body before its dependencies run, :func:`require_tenant` among them.
 
 Another tenant's review is answered exactly like a review that does not exist (404).
 """

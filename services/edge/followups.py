@@ -1,5 +1,9 @@
 """Follow-up routes: a question about one clause of a finished review, checked against its final
-and its pages and published on review.followup; answered on the review's event stream."""
+and its pages and published on review.followup; answered on the review's event stream.
+
+A follow-up is an LLM call billed to the tenant, so it takes the API key (a stream token does not
+ask: streams.py), counts against the tenant's upload rate, and a review takes at most
+``max_followups_per_review`` of them (429 ``too_many_followups``), counted in the review's record."""
 
 from __future__ import annotations
 
@@ -13,13 +17,14 @@ from fastapi.responses import JSONResponse
 from shared.api.client_models import FollowupAsk
 from shared.clauses import catalogue
 from shared.core import topics
-from shared.core.errors import Conflict, InputError, RetryLater
+from shared.core.errors import Conflict, InputError, Overloaded, RetryLater
 from shared.messages import Envelope, ReviewFollowup
+from shared.store import keys
 from shared.store.keys import document_key
 
 from .auth import require_tenant
 from .deps import EdgeContext, get_ctx
-from .reviews import admit, base_url, tenant_review
+from .reviews import FOLLOWUPS_ASKED, admit, base_url, tenant_review
 
 router = APIRouter()
 
@@ -62,16 +67,39 @@ async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupA
             raise InputError(f"the quote is not on page {page}", code="quote_not_on_page")
     else:
         raise InputError("say which clause: a 'finding' index, or a 'page' (and a 'quote' on it)", code="missing_reference")
-    await admit(ctx, tenant)
-    fid = secrets.token_hex(8)
-    env = Envelope(request_id=rid, doc_sha256=review["doc_sha256"], question=question, page_count=int(review.get("page_count", 0)), submitted_at=time.time(), tenant=tenant)
-    msg = ReviewFollowup(envelope=env, page=page, quote=quote, followup_id=fid)
-    await ctx.state.update_review(rid, **{followup_field(fid): True})  # its stream may be followed
+    await _count(ctx, rid, +1)  # counted first, in one Redis step: two asked at once cannot both take the last one
     try:
-        await asyncio.wait_for(ctx.producer.publish(topics.FOLLOWUP, f"{rid}/{fid}", msg), s.publish_timeout_s)
-    except Exception as exc:
-        raise RetryLater("the review queue is unavailable; try again shortly") from exc
+        await admit(ctx, tenant)
+        fid = secrets.token_hex(8)
+        env = Envelope(request_id=rid, doc_sha256=review["doc_sha256"], question=question, page_count=int(review.get("page_count", 0)), submitted_at=time.time(), tenant=tenant)
+        msg = ReviewFollowup(envelope=env, page=page, quote=quote, followup_id=fid)
+        await ctx.state.update_review(rid, **{followup_field(fid): True})  # its stream may be followed
+        try:
+            await asyncio.wait_for(ctx.producer.publish(topics.FOLLOWUP, f"{rid}/{fid}", msg), s.publish_timeout_s)
+        except Exception as exc:
+            raise RetryLater("the review queue is unavailable; try again shortly") from exc
+    except BaseException:
+        await _count(ctx, rid, -1)  # not asked after all: it does not count
+        raise
     return fid
+
+
+# +1 only under the limit (the count stays at the limit), -1 to give one back; on a review record
+# that still exists (it has the review's expiry; a new key would have none).
+_COUNT = """
+if redis.call('exists', KEYS[1]) == 0 then return -1 end
+local n = tonumber(redis.call('hget', KEYS[1], ARGV[1]) or '0')
+local step = tonumber(ARGV[2])
+if step > 0 and n >= tonumber(ARGV[3]) then return -2 end
+if step < 0 and n <= 0 then return 0 end
+return redis.call('hincrby', KEYS[1], ARGV[1], step)
+"""
+
+
+async def _count(ctx: EdgeContext, rid: str, step: int) -> None:
+    limit = ctx.settings.max_followups_per_review
+    if await ctx.redis.eval(_COUNT, 1, keys.review(rid), FOLLOWUPS_ASKED, step, limit) == -2:
+        raise Overloaded(f"review {rid!r} has had {limit} follow-ups, the most a review takes", status=429, code="too_many_followups", retry_after=0)
 
 
 def followup_field(fid: str) -> str:

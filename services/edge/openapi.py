@@ -62,7 +62,8 @@ CODES = {
     "pdf_too_slow": "reading it took over the time limit",
     "pdf_too_big": "reading it needs over the memory limit",
     "rate_limited": "over this key's upload rate",
-    "busy": "the system has as many reviews in progress as it takes",
+    "busy": "the system has as many reviews in progress, or this edge as many uploads at once, as it takes",
+    "too_many_followups": "the review has had as many follow-ups as a review takes (`CLAUSEFLOW_MAX_FOLLOWUPS_PER_REVIEW`)",
     "dependency_unavailable": "the review queue is unavailable",
     "state_unavailable": "the review state store (Redis) is unavailable",
     "bad_playbook": "the playbook does not validate: the message names the rule and the field",
@@ -80,7 +81,9 @@ STATE = {503: ("state_unavailable",)}
 KEYED = {401: ("unauthorized",), **STATE}
 REVIEW = {**KEYED, 404: ("not_found",)}
 BUSY = ("busy", "dependency_unavailable", "state_unavailable")
-POST_BODY = {413: ("too_large",)}  # the upload limit counts every POST's body (app.UploadLimit)
+BODY = {413: ("too_large",)}  # the size limit counts every POST's and PUT's body (gate.BodyGate)
+# Codes of a status that come without Retry-After (asking again will not help).
+NO_RETRY_AFTER = {"too_many_followups"}
 
 
 @dataclass(frozen=True)
@@ -100,9 +103,10 @@ class Doc:
 OPERATIONS: dict[tuple[str, str], Doc] = {
     ("post", "/v1/reviews"): Doc(
         "Upload a contract and a question", 202, ReviewCreated,
-        {**KEYED, **POST_BODY, 400: ("bad_request", "missing_file", "question_too_long"), 415: ("not_a_pdf",),
+        {**KEYED, **BODY, 400: ("bad_request", "missing_file", "question_too_long"), 415: ("not_a_pdf",),
          422: ("corrupt_pdf", "encrypted_pdf", "pdf_too_slow", "pdf_too_big"), 429: ("rate_limited",), 503: BUSY},
-        "The PDF is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`.",
+        "The PDF is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`. "
+        "The key, the declared size and this edge's upload slots (`busy`) are checked before the body is read.",
         headers={"Location": {"description": "the review's state", "required": True, "schema": {"type": "string"}}},
         request={"required": True, "content": {"multipart/form-data": {
             "schema": {"$ref": "#/components/schemas/Upload"}, "encoding": {"file": {"contentType": "application/pdf"}},
@@ -119,14 +123,15 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
         headers={"Content-Disposition": {"required": True, "schema": {"type": "string", "enum": ["inline"]}}},
     ),
     ("post", "/v1/reviews/{rid}/stream-token"): Doc(
-        "A new stream token for one's own review", 200, StreamToken, {**REVIEW, **POST_BODY},
+        "A new stream token for one's own review", 200, StreamToken, {**REVIEW, **BODY},
         "For a browser reopening a review: EventSource and WebSocket cannot send a key.",
     ),
     ("post", "/v1/reviews/{rid}/followups"): Doc(
         "Ask about one clause of a finished review", 202, FollowupCreated,
-        {**REVIEW, **POST_BODY, 409: ("not_ready", "expired"), 429: ("rate_limited",), 503: BUSY,
+        {**REVIEW, **BODY, 409: ("not_ready", "expired"), 429: ("rate_limited", "too_many_followups"), 503: BUSY,
          400: ("bad_request", "bad_question", "missing_reference", "no_such_finding", "no_such_page", "quote_not_on_page")},
-        "Answered on the review's event stream (`followup_delta`, then `followup_final` or `followup_error`).",
+        "Answered on the review's event stream (`followup_delta`, then `followup_final` or `followup_error`). Takes the API key "
+        "(a stream token does not ask follow-ups); a review takes `CLAUSEFLOW_MAX_FOLLOWUPS_PER_REVIEW` (50) of them.",
     ),
     ("get", "/v1/reviews/{rid}/events"): Doc("The review's events (SSE)", 200, None, {**REVIEW, 400: ("bad_event_id",)}),
     ("get", "/v1/reviews/{rid}/report.json"): Doc(
@@ -144,7 +149,7 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
         "The positions every finding is checked against: the tenant's own, or the default until it sets one (`source`).",
     ),
     ("put", "/v1/playbook"): Doc(
-        "Replace the tenant's playbook", 200, PlaybookDoc, {**KEYED, 400: ("bad_request",), 422: ("bad_playbook",)},
+        "Replace the tenant's playbook", 200, PlaybookDoc, {**KEYED, **BODY, 400: ("bad_request",), 422: ("bad_playbook",)},
         "Stored as the next version (any `version` sent is ignored); reviews started after it are checked against it, "
         "and each final records the version. A playbook that does not validate is refused with the rule and the field named.",
         request={"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaybookIn"}}}},
@@ -175,14 +180,15 @@ def documented_codes() -> set[str]:
 
 DESCRIPTION = f"""Contract review: upload a PDF and a question, follow the review's events, read its result.
 
-Authenticate with an API key: `Authorization: Bearer <key>` or `X-API-Key: <key>`. A browser follows one
-review with its stream token (`?token=`, in `events_url` and `ws_url`). Every error is
+Authenticate with an API key: `Authorization: Bearer <key>` or `X-API-Key: <key>`; a request with a body is
+refused (401, 413) before its body is read. A browser follows one review with its stream token (`?token=`, in
+`events_url` and `ws_url`): it reads that review's events and may cancel it; it asks no follow-ups. Every error is
 `{{"error": {{"code", "message"}}}}`; each operation lists the codes it can answer with.
 
 The events of a review stream over SSE (`GET /v1/reviews/{{id}}/events`, below) and over a **WebSocket**,
 `/v1/reviews/{{id}}/ws` (not in this document: OpenAPI does not describe WebSockets). The WebSocket carries the
 same events as `{{"id", "type", "data"}}`, heartbeats, and takes `{{"type": "cancel"}}` and, with `?followups=true`,
-`{{"type": "followup", "question", "finding" | "page", "quote"}}`. Both channels and every message are described in
+`{{"type": "followup", "question", "finding" | "page", "quote"}}` (opened with the API key: a stream token's is refused). Both channels and every message are described in
 the AsyncAPI document `proto/events.asyncapi.json` (generated by `{ce.REGENERATE}`)."""
 
 
@@ -229,6 +235,8 @@ def _error_response(status: int, codes: tuple[str, ...]) -> dict:
     out = {"description": f"{REASONS[status]}. Codes: {listed}.", "content": {"application/json": {"schema": body}}}
     if status in HEADERS:
         out["headers"] = HEADERS[status]
+        if set(codes) & NO_RETRY_AFTER:
+            out["headers"] = {k: {**v, "required": False, "description": f"{v['description']} (not with {', '.join(sorted(set(codes) & NO_RETRY_AFTER))})"} for k, v in HEADERS[status].items()}
     return out
 
 

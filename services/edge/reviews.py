@@ -147,8 +147,11 @@ async def tenant_review(ctx: EdgeContext, rid: str, tenant: str) -> dict:
     return review
 
 
+FOLLOWUPS_ASKED = "followups_asked"  # the review record's count of its follow-ups (followups.py)
+
+
 def _public(review: dict) -> dict:
-    return {k: v for k, v in review.items() if not k.startswith(("stream_token", "followup:")) and k != "draft"}
+    return {k: v for k, v in review.items() if not k.startswith(("stream_token", "followup:")) and k not in ("draft", FOLLOWUPS_ASKED)}
 
 
 @router.get("/v1/reviews/{rid}")

@@ -13,8 +13,15 @@ class Settings(CommonSettings):
     metrics_port: int = 0  # Prometheus /metrics on its own port (0 = off), never the public one
     public_url: str = ""  # base of the URLs in responses; defaults to the request's own
     max_upload_bytes: int = Field(default=25 * 1024 * 1024, ge=1024)
+    # Uploads one edge process reads and checks at once (services/edge/gate.py); beyond it, 503
+    # `busy` with this Retry-After. A slot is taken only after the key is checked.
+    max_concurrent_uploads: int = Field(default=16, ge=1)
+    uploads_retry_after_s: float = Field(default=2.0, gt=0)
     max_pages: int = Field(default=500, ge=1)
     max_question_chars: int = Field(default=2000, ge=10)
+    # Follow-up questions one review takes in all (each is an LLM call billed to its tenant); beyond
+    # it, 429 `too_many_followups`.
+    max_followups_per_review: int = Field(default=50, ge=1)
     heartbeat_s: float = Field(default=5.0, gt=0)
     review_deadline_s: float = Field(default=600.0, gt=0)  # no terminal event by then: `error` timeout
     client_gone_cancel_s: float = Field(default=30.0, gt=0)

@@ -159,8 +159,11 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
 
     With ``?followups=true`` the socket stays open after the final for follow-ups: send
     {"type": "followup", "question", "finding" | "page" [, "quote"]}, get
-    {"type": "followup_accepted", "followup_id"} (or "followup_refused"), then its events."""
+    {"type": "followup_accepted", "followup_id"} (or "followup_refused"), then its events.
+    Asking takes the API key: a stream token reads the review's events (follow-ups' too) and
+    may cancel it, but a follow-up it sends is refused (`unauthorized`)."""
     ctx: EdgeContext = websocket.app.state.ctx
+    by_key = presented_key(websocket.headers) is not None  # else by the stream token (checked below)
     refused = None
     review: dict = {}
     try:
@@ -173,7 +176,7 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
         await websocket.send_json({"type": "error", "data": {"code": code, "message": f"cannot follow {rid!r}"}})
         await websocket.close(code=close)
         return
-    listener = asyncio.create_task(_ws_listen(websocket, ctx, rid, review))
+    listener = asyncio.create_task(_ws_listen(websocket, ctx, rid, review, by_key))
     try:
         async with Presence(ctx, rid, "websocket"):
             async for ev in follow(ctx, rid, after or "0-0", idle_s=ctx.settings.heartbeat_s, followups=followups):
@@ -188,7 +191,7 @@ async def ws_events(websocket: WebSocket, rid: str, after: str | None = None, to
         listener.cancel()
 
 
-async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: dict) -> None:
+async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: dict, by_key: bool) -> None:
     try:
         while True:
             msg = await websocket.receive_json()
@@ -198,6 +201,8 @@ async def _ws_listen(websocket: WebSocket, ctx: EdgeContext, rid: str, review: d
                 await cancel(ctx, rid, "cancelled by the client")
             elif msg.get("type") == "followup":
                 try:
+                    if not by_key:  # a stream token follows; a follow-up spends the tenant's LLM budget
+                        raise Unauthorized("follow-ups need the API key: a stream token only follows the review")
                     ask = FollowupAsk.model_validate({k: v for k, v in msg.items() if k != "type"})
                     fid = await start_followup(ctx, rid, str(review.get("tenant", "")), ask)
                     await websocket.send_json({"type": "followup_accepted", "followup_id": fid})
