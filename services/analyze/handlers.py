@@ -256,7 +256,8 @@ class Analyzer:
             "cost": cost.breakdown({"followup": timing_dict(timing)}, usage, self.rt.prices, llm_stage="followup"),
             "timings": {"followup": timing_dict(timing)},
         }
-        await self.rt.events.emit(rid, "followup_final", body, dedupe=f"followup_final:{fid}", audit={"stage": STAGE, "event": "followup_final", "followup_id": fid})
+        # followup_end: one end per follow-up (an answer later than the edge's deadline error is not appended)
+        await self.rt.events.emit(rid, "followup_final", body, dedupe=f"followup_end:{fid}", audit={"stage": STAGE, "event": "followup_final", "followup_id": fid})
         await self.rt.state.mark_done(rid, f"followup:{fid}")
         MESSAGES.labels("followup", "processed").inc()
 
@@ -264,7 +265,7 @@ class Analyzer:
         """A follow-up that failed ends in `followup_error`; the review itself stays done."""
         rid, _, fid = key.partition("/")
         body = {"followup_id": fid, **error_body(exc if isinstance(exc, ClauseFlowError) else ClauseFlowError("the follow-up failed"))}
-        await self.rt.events.emit(rid, "followup_error", body, dedupe=f"followup_error:{fid}")
+        await self.rt.events.emit(rid, "followup_error", body, dedupe=f"followup_end:{fid}")
         MESSAGES.labels("followup", "failed").inc()
 
     async def _cost(self, env: Envelope, texts: list[str], usage: dict, analysed: list[int], prompt: list[dict] | None, model: str) -> dict:

@@ -35,7 +35,7 @@ from . import followups, playbooks, reports, reviews, streams
 from .auth import Keys
 from .deps import EdgeContext
 from .gate import BodyGate, error_response
-from .lifecycle import Deadlines, expire_pdfs
+from .lifecycle import Deadlines, FollowupDeadlines, expire_pdfs
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -87,9 +87,10 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         )
         events = EventLog(redis, settings.event_ttl_s, prefix=settings.topic_prefix)
         ctx = EdgeContext(settings, redis, producer, events, State.for_settings(settings, redis), sandbox, blobs, keys, MovingWindowRateLimiter(limits_store))
-        ctx.deadlines = Deadlines(ctx)
+        ctx.deadlines, ctx.followup_deadlines = Deadlines(ctx), FollowupDeadlines(ctx)
         app.state.ctx = ctx
-        sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
+        sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(ctx.followup_deadlines.run(), name="followup-deadlines"),
+                    asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
             yield
         finally:

@@ -33,6 +33,7 @@ class EdgeContext:
     # The review deadlines (lifecycle.Deadlines, which needs this context): set by the lifespan
     # (app.py) right after it makes the context, so this module does not import lifecycle.
     deadlines: Schedule = field(init=False)
+    followup_deadlines: Schedule = field(init=False)  # lifecycle.FollowupDeadlines, likewise
 
 
 def get_ctx(request: Request) -> EdgeContext:

@@ -74,9 +74,11 @@ async def start_followup(ctx: EdgeContext, rid: str, tenant: str, ask: FollowupA
         env = Envelope(request_id=rid, doc_sha256=review["doc_sha256"], question=question, page_count=int(review.get("page_count", 0)), submitted_at=time.time(), tenant=tenant)
         msg = ReviewFollowup(envelope=env, page=page, quote=quote, followup_id=fid)
         await ctx.state.update_review(rid, **{followup_field(fid): True})  # its stream may be followed
+        await ctx.followup_deadlines.watch(f"{rid}/{fid}", time.time() + s.followup_deadline_s)  # it ends, answered or not
         try:
             await asyncio.wait_for(ctx.producer.publish(topics.FOLLOWUP, f"{rid}/{fid}", msg), s.publish_timeout_s)
         except Exception as exc:
+            await ctx.followup_deadlines.unwatch(f"{rid}/{fid}")
             raise RetryLater("the review queue is unavailable; try again shortly") from exc
     except BaseException:
         await _count(ctx, rid, -1)  # not asked after all: it does not count

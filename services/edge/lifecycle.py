@@ -69,3 +69,26 @@ async def expire_pdfs(ctx: EdgeContext) -> None:
         except Exception:  # noqa: BLE001 - the store hiccuped: the next sweep retries
             log.exception("deleting expired PDFs failed")
         await asyncio.sleep(s.pdf_sweep_interval_s)
+
+
+class FollowupDeadlines(Schedule):
+    """Every follow-up ends by its deadline, as every review does: one not answered (neither
+    `followup_final` nor `followup_error` on the stream) by ``followup_deadline_s`` after it was
+    asked gets `followup_error` with code `timeout`; analyze then writes no answer for it. Members
+    are ``{request_id}/{followup_id}``."""
+
+    def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
+        super().__init__(ctx.redis, keys.followup_deadlines(ctx.settings.topic_prefix), interval_s)
+        self.ctx = ctx
+
+    async def act(self, member: str) -> bool:
+        rid, _, fid = member.partition("/")
+        if await self.ctx.events.emitted(rid, f"followup_end:{fid}", f"followup_final:{fid}", f"followup_error:{fid}"):
+            return False
+        body = {"followup_id": fid, "code": "timeout", "message": "the follow-up was not answered in time"}
+        # One end per follow-up: its answer and this error share the dedupe name, so whichever
+        # comes second is not appended (analyze's late answer is never shown after it).
+        if await self.ctx.events.emit(rid, "followup_error", body, dedupe=f"followup_end:{fid}"):
+            log.warning("follow-up %s of review %s stopped at its deadline", fid, rid)
+            return True
+        return False

@@ -24,6 +24,7 @@ class Settings(CommonSettings):
     max_followups_per_review: int = Field(default=50, ge=1)
     heartbeat_s: float = Field(default=5.0, gt=0)
     review_deadline_s: float = Field(default=600.0, gt=0)  # no terminal event by then: `error` timeout
+    followup_deadline_s: float = Field(default=300.0, gt=0)  # a follow-up not answered by then: `followup_error` timeout
     client_gone_cancel_s: float = Field(default=30.0, gt=0)
     # Stored PDFs are deleted this long after their last upload (not before a review's deadline).
     pdf_retention_s: float = Field(default=24 * 3600, ge=60)

@@ -95,7 +95,7 @@ async def _past_the_end(ctx: EdgeContext, rid: str, followup: str | None, follow
     """A stream that will get no more events for this client: the review's (or the follow-up's)
     end was sent already, so a client resuming after it is not kept waiting forever."""
     if followup is not None:
-        return await ctx.events.emitted(rid, f"followup_final:{followup}", f"followup_error:{followup}")
+        return await ctx.events.emitted(rid, f"followup_end:{followup}", f"followup_final:{followup}", f"followup_error:{followup}")
     return not followups and await ctx.events.ended(rid) is not None
 
 

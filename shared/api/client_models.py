@@ -151,7 +151,8 @@ class FollowupFinal(Payload):
 
 
 class FollowupError(ErrorBody):
-    """`followup_error`: a follow-up failed; the review itself stays done."""
+    """`followup_error`: a follow-up failed, or was not answered by its deadline (code `timeout`);
+    the review itself stays done. A follow-up has exactly one end: its final or this."""
 
     followup_id: str
 

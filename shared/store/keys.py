@@ -12,6 +12,7 @@
 | draft           | ``temp_{request_id}``                | string    | 10 minutes (the draft rules)          | phase2 |
 | pending         | ``{prefix}drafts:pending``           | zset      | never (members leave when withdrawn)  | phase2 |
 | locate due      | ``{prefix}locate:deadlines``         | zset      | never (members leave when answered)   | analyze |
+| follow-ups due  | ``{prefix}followups:deadlines``      | zset      | never (members leave when due)        | edge |
 | cancel          | ``cancel:{request_id}``              | string    | retention                             | edge, stages |
 | done            | ``done:{request_id}:{stage}``        | hash      | retention                             | every stage |
 | generation      | ``gen:{request_id}[:{followup}]``    | counter   | retention                             | analyze |
@@ -106,6 +107,7 @@ audit = Family("audit", "audit:{request_id}", "retention")
 draft = Family("draft", "temp_{request_id}", "draft")
 pending_drafts = Family("pending", "{prefix}drafts:pending", "never")
 locate_deadlines = Family("locate due", "{prefix}locate:deadlines", "never")
+followup_deadlines = Family("follow-ups due", "{prefix}followups:deadlines", "never")  # "{request_id}/{followup}"
 cancel = Family("cancel", "cancel:{request_id}", "retention")
 done = Family("done", "done:{request_id}:{stage}", "retention")
 generation = Family("generation", "gen:{request_id}[:{followup}]", "retention")  # a follow-up's answer has its own

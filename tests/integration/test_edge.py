@@ -190,3 +190,51 @@ def test_a_follow_up_id_the_review_never_had_is_404(edge):
 def test_routing_errors_have_the_error_body(edge, method, path, status, code):
     r = edge.request(method, path)
     assert r.status_code == status and r.json()["error"]["code"] == code
+
+
+def test_a_followup_no_stage_answers_ends_in_a_timeout_error(settings, tmp_path):
+    """The review has its final (written here as analyze would, in one step with its state);
+    nobody answers the follow-up (no analyze): it ends with `followup_error` timeout by its
+    deadline, and an answer arriving after it is not appended."""
+    import asyncio
+
+    from redis.asyncio import Redis
+
+    from shared.store.events import EventLog
+
+    async def seed_final(rid: str) -> None:
+        redis = Redis.from_url(settings.redis_url)
+        try:
+            log = EventLog(redis, prefix=settings.topic_prefix)
+            final = {"findings": [{"category": "Cap On Liability", "categories": ["Cap On Liability"], "page": 3, "quote": "liability"}]}
+            await log.emit(rid, "final", final, dedupe="final", review={"status": "done", "final": final})
+        finally:
+            await redis.aclose()
+
+    async def late_answer(rid: str, fid: str) -> str | None:
+        redis = Redis.from_url(settings.redis_url)
+        try:
+            return await EventLog(redis).emit(rid, "followup_final", {"followup_id": fid, "answer": "late"}, dedupe=f"followup_end:{fid}")
+        finally:
+            await redis.aclose()
+
+    with edge_process(settings, tmp_path, {"edge-test": KEY}, review_deadline_s="60", followup_deadline_s="2", heartbeat_s="0.5") as base:
+        with httpx.Client(base_url=base, headers={"Authorization": f"Bearer {KEY}"}, timeout=20) as client:
+            rid = upload(client)
+            asyncio.run(seed_final(rid))
+            r = client.post(f"/v1/reviews/{rid}/followups", json={"question": "Is it mutual?", "finding": 0})
+            assert r.status_code == 202, r.text
+            fid = r.json()["followup_id"]
+            t0 = time.monotonic()
+            seen = []
+            with connect_sse(client, "GET", f"/v1/reviews/{rid}/events", params={"followup": fid}) as source:
+                for sse in source.iter_sse():
+                    if sse.data:
+                        seen.append((sse.event, json.loads(sse.data)))
+                    if time.monotonic() - t0 > 30:  # heartbeats forever: the follow-up never ends
+                        break
+            took = time.monotonic() - t0
+            assert asyncio.run(late_answer(rid, fid)) is None, "the follow-up has ended: a late answer is not appended"
+    ends = [(t, d) for t, d in seen if t in ("followup_final", "followup_error")]
+    assert ends == [("followup_error", {"followup_id": fid, "code": "timeout", "message": "the follow-up was not answered in time"})], seen
+    assert took < 15, "the follow-up's stream ended soon after its deadline"
