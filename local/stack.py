@@ -108,6 +108,7 @@ class Stack:
     llm_url: str | None = None           # an already-running OpenAI-compatible server
     topic_prefix: str = ""
     fast_groups: bool = True             # short consumer-group timeouts (tests, local runs)
+    redis_aof: bool = False              # Redis with an append-only file, fsync'd always (survives kill -9)
     extra_env: dict[str, str] = field(default_factory=dict)
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
     kafka: str = ""
@@ -174,7 +175,8 @@ class Stack:
             rport = free_port()
             rdir = self.workdir / "redis"
             rdir.mkdir(parents=True, exist_ok=True)
-            p = self._spawn("redis", [str(redis_binary()), "--port", str(rport), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", str(rdir)])
+            aof = ["--appendonly", "yes", "--appendfsync", "always"] if self.redis_aof else ["--appendonly", "no"]
+            p = self._spawn("redis", [str(redis_binary()), "--port", str(rport), "--bind", "127.0.0.1", "--save", "", *aof, "--dir", str(rdir)])
             wait_port(rport, p, 15, "redis")
             self.redis_url = f"redis://127.0.0.1:{rport}/0"
         if not self.llm_url:

@@ -37,7 +37,7 @@ class CommonSettings(BaseSettings):
     topic_replication: int = Field(default=1, ge=1, le=5)  # copies of each partition (3 on a real cluster)
     handler_attempts: int = Field(default=3, ge=1, le=10)
     # A handler that failed because Redis or the broker is unreachable is retried this long.
-    dependency_wait_s: float = Field(default=60.0, ge=0)
+    dependency_wait_s: float = Field(default=180.0, ge=0)
     # A message that failed: its dead letter and the client's `error` are retried with backoff
     # this long while Redis or the broker is down; the message then ends either way, so its
     # partition's commits never stop behind it (the review's deadline still ends it for the client).

@@ -19,11 +19,11 @@ from collections.abc import Awaitable, Callable
 from typing import Generic, TypeVar
 
 from aiokafka import AIOKafkaConsumer, ConsumerRebalanceListener, TopicPartition
-from aiokafka.errors import KafkaConnectionError, KafkaTimeoutError
+from aiokafka.errors import KafkaConnectionError, KafkaError, KafkaTimeoutError
 from google.protobuf.message import DecodeError, Message
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, stop_after_delay, wait_exponential
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception, retry_if_exception_type, stop_after_delay, wait_exponential
 
 from shared.core import topics, tracing
 from shared.core.errors import DependencyBusy, Reject, RetryLater
@@ -36,9 +36,10 @@ log = logging.getLogger(__name__)
 
 M = TypeVar("M", bound=Message)
 
-# Redis or the broker gone for a while (a restart, a failover): the handler is retried until
-# it is back, up to ``dependency_wait_s``, not given up after a few quick attempts.
+# Redis or the broker gone for a while (a restart, a failover; any error aiokafka calls retriable,
+# such as a paused broker's NodeNotReadyError): retried until it is back, up to ``dependency_wait_s``.
 OUTAGES = (RedisConnectionError, RedisTimeoutError, KafkaConnectionError, KafkaTimeoutError)
+outage = lambda exc: isinstance(exc, OUTAGES) or (isinstance(exc, KafkaError) and bool(getattr(exc, "retriable", False)))  # noqa: E731
 
 
 class _GiveUp:
@@ -49,7 +50,7 @@ class _GiveUp:
 
     def __call__(self, state: RetryCallState) -> bool:
         exc = state.outcome.exception() if state.outcome else None
-        if isinstance(exc, (*OUTAGES, DependencyBusy)):
+        if outage(exc) or isinstance(exc, DependencyBusy):
             return (state.seconds_since_start or 0.0) >= self.wait_s
         return state.attempt_number >= self.attempts
 
@@ -280,7 +281,7 @@ class ConsumerLoop(Generic[M]):
     async def _handle_in_span(self, record, message: M, request_id: str, attributes: dict) -> None:
         try:
             async for attempt in AsyncRetrying(
-                retry=retry_if_exception_type((RetryLater, *OUTAGES)),
+                retry=retry_if_exception(lambda e: isinstance(e, RetryLater) or outage(e)),
                 stop=_GiveUp(self._settings.handler_attempts, self._settings.dependency_wait_s),
                 wait=_wait,
                 before_sleep=self._log_retry,

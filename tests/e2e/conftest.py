@@ -40,10 +40,10 @@ def client(stack):
 
 
 @contextlib.contextmanager
-def stack_beside(stack: Stack, workdir, prefix: str, env: dict[str, str]):
+def stack_beside(stack: Stack, workdir, prefix: str, env: dict[str, str], **options):
     """A stack of its own (its own broker, Redis, store and services) sharing the session's LLM
-    server; ``env``: CLAUSEFLOW_* settings without the prefix."""
-    s = Stack(workdir=workdir, llm_url=stack.llm_url, topic_prefix=prefix, extra_env={f"CLAUSEFLOW_{k}": v for k, v in env.items()}).start()
+    server; ``env``: CLAUSEFLOW_* settings without the prefix; ``options``: Stack's own."""
+    s = Stack(workdir=workdir, llm_url=stack.llm_url, topic_prefix=prefix, extra_env={f"CLAUSEFLOW_{k}": v for k, v in env.items()}, **options).start()
     try:
         yield s
     finally:
