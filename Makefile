@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test proto bench bench-quality model model-encoder clean
+.PHONY: install run test proto bench bench-quality model model-question model-encoder clean
 
 install: $(STAMP)
 
@@ -48,6 +48,10 @@ bench-quality: install
 # Retrain the committed clause model (models/clause/) from CUAD train; make run and make test never train.
 model: install
 	$(PY) scripts/train_clause_model.py
+
+# Retrain the question classifier of routing (models/question/) from the routing question sets' tune rows: about a minute.
+model-question: install
+	$(PY) scripts/train_question_classifier.py
 
 # Retrain the clause encoder (models/clause_encoder/) over the committed clause model's candidates:
 # installs torch's CPU build and transformers for this only; about 1-2 hours on 2 cores.

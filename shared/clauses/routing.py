@@ -13,6 +13,11 @@
    description, the name and the trigger phrases) fills in where no phrase matched: the whole
    question, or a part of a several-part question. Only the best category is taken, and only
    if it passes a threshold and beats a set of non-CUAD "background" topics by a margin.
+4. When ``embed`` is given and ``models/question/`` is there, a learned question classifier
+   (shared.clauses.routing_learned) reads the same embedding and the question's n-grams, and a
+   small second stage weighs its probabilities against what the phrases and prototypes found:
+   it decides the categories (it may add what no phrase found, or drop a phrase's stray hit).
+   Without ``embed`` routing is the lexical layer alone, as before.
 
 Question text is normalised and stemmed by shared.clauses.routing_text; the semantic layer is
 shared.clauses.routing_embed. The vocabulary is data, ``routing_data.json`` beside this module
@@ -30,6 +35,9 @@ import re
 from dataclasses import dataclass
 from importlib import resources
 
+import numpy as np
+
+from shared.clauses import routing_learned
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
 from shared.clauses.routing_text import clean, split_parts, stem_words, tokenize, topical
@@ -228,13 +236,46 @@ def asks_playbook(question: str) -> bool:
     return bool(_PLAYBOOK.search(question))
 
 
+def _semantic(text: str, hits: list[_Hit], embed: Embed) -> tuple[dict[str, float], dict[str, float], np.ndarray]:
+    """What the prototypes pick (category -> similarity), the whole question's similarities
+    ('' -> the best background topic) and its vector, from one embedding call.
+
+    The whole question counts when no phrase matched anywhere in it; a part of a several-part
+    question counts when no phrase matched in that part ("is the licence perpetual, and <a
+    paraphrase>?")."""
+    covered = {h.part for h in hits}
+    split = split_parts(text)
+    parts = [p for i, p in enumerate(split) if i not in covered and topical(p)] if hits and len(split) > 1 else []
+    floors = [THRESHOLD, *[PART_THRESHOLD] * len(parts)]
+    vectors = _PROTOTYPES.embed_texts([text, *parts], embed)
+    sems = _PROTOTYPES.score_vectors(vectors, embed)
+    picks: dict[str, float] = {}
+    for k, (sem, floor) in enumerate(zip(sems, floors)):
+        if k == 0 and hits:
+            continue
+        background = sem[""]
+        name, best = max(((n, v) for n, v in sem.items() if n), key=lambda kv: kv[1])
+        if best >= max(floor, META_THRESHOLD if name in META else 0.0) and best >= background + BACKGROUND_MARGIN:
+            picks[name] = max(picks.get(name, 0.0), best)
+    return picks, sems[0], vectors[0]
+
+
+def _learned(model: routing_learned.QuestionModel, text: str, vector: np.ndarray, lex: dict[str, float],
+             picks: dict[str, float], whole: dict[str, float]) -> dict[str, float]:
+    """The question classifier's probabilities weighed against the phrases' and prototypes' evidence."""
+    cats = model.categories
+    p = model.probs(text, vector)
+    return model.decide(model.stacked(p, np.array([lex.get(c, 0.0) for c in cats]), np.array([float(c in picks) for c in cats]),
+                                      np.array([whole[c] for c in cats]), whole[""]))
+
+
 def route(question: str, embed: Embed | None = None) -> Route:
     """The CUAD categories ``question`` asks about, best first (at most four).
 
     Quoted CUAD names win outright ("named"). Otherwise trigger phrases and combinations of
     words decide; when ``embed`` (texts -> unit vectors) is given, similarity to category
-    prototypes fills in the question, or the parts of it, where no phrase matched
-    ("semantic" either way). A question about none of the categories routes to nothing
+    prototypes fills in the question, or the parts of it, where no phrase matched, and the
+    learned classifier weighs both ("semantic" either way). A question about none of the categories routes to nothing
     ("none"). Never raises on text.
     """
     named = _named(question)
@@ -249,21 +290,13 @@ def route(question: str, embed: Embed | None = None) -> Route:
     for h in hits:
         scores[h.name] = max(scores.get(h.name, 0.0), h.score)
     if embed is not None:
-        # The whole question counts when no phrase matched anywhere in it; a part of a
-        # several-part question counts when no phrase matched in that part ("is the licence
-        # perpetual, and <a paraphrase>?"). The question is embedded either way, so each
-        # question costs one embedding call.
-        covered = {h.part for h in hits}
-        split = split_parts(text)
-        parts = [p for i, p in enumerate(split) if i not in covered and topical(p)] if hits and len(split) > 1 else []
-        floors = [THRESHOLD, *[PART_THRESHOLD] * len(parts)]
-        for k, (sem, floor) in enumerate(zip(_PROTOTYPES.scores([text, *parts], embed), floors)):
-            if k == 0 and hits:
-                continue
-            background = sem.pop("")
-            name, best = max(sem.items(), key=lambda kv: kv[1])
-            if best >= max(floor, META_THRESHOLD if name in META else 0.0) and best >= background + BACKGROUND_MARGIN:
-                scores[name] = max(scores.get(name, 0.0), best)
+        picks, whole, vector = _semantic(text, hits, embed)
+        model = routing_learned.load()
+        if model is None:  # no committed classifier: the prototypes' picks count as they are
+            for name, s in picks.items():
+                scores[name] = max(scores.get(name, 0.0), s)
+        else:
+            scores = _learned(model, text, vector, scores, picks, whole)
     ranked = sorted(scores, key=lambda n: -scores[n])[:MAX_CATEGORIES]
     if not ranked:
         return Route([], {}, "none")

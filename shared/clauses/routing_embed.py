@@ -54,8 +54,18 @@ class Prototypes:
 
     def scores(self, texts: list[str], embed: Embed) -> list[dict[str, float]]:
         """Per text: category -> best prototype cosine, and '' -> best background cosine."""
+        return self.score_vectors(self.embed_texts(texts, embed), embed)
+
+    def embed_texts(self, texts: list[str], embed: Embed) -> np.ndarray:
+        """The vectors ``score_vectors`` compares (party nouns folded as for the prototypes);
+        the prototypes are embedded first, once per embed function."""
+        self._vectors(embed)
+        return np.asarray(embed([_ROLE.sub("them", t) for t in texts]), dtype=np.float32)
+
+    def score_vectors(self, vectors: np.ndarray, embed: Embed) -> list[dict[str, float]]:
+        """``scores`` for texts already embedded by ``embed_texts`` (``embed`` for the prototypes)."""
         protos, owner = self._vectors(embed)
-        sims = np.asarray(embed([_ROLE.sub("them", t) for t in texts]), dtype=np.float32) @ protos.T
+        sims = vectors @ protos.T
         out = []
         for row in sims:
             best = np.full(len(self._names), -1.0, dtype=np.float32)
