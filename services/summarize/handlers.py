@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from prometheus_client import Counter
+
 from shared.clauses.clause_model import ClauseModel
 from shared.core import topics
 from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
@@ -23,12 +25,16 @@ from .settings import Settings
 
 log = logging.getLogger(__name__)
 STAGE = "summarize"
+OCR_PAGES = Counter("clauseflow_ocr_pages_total", "Scanned pages read by Tesseract in summarize")
 
 
 class Scans:
     """Reads the pages that have no text layer: rendered in the sandbox a few at a time,
     prepared by the DALI pipeline, read by Tesseract ``ocr_workers`` pages at once, with a
-    `progress` event (stage `ocr`) as each page is read."""
+    `progress` event (stage `ocr`) as each page is read. A review cancelled meanwhile (by its
+    client, or its deadline: services/edge/lifecycle.py sets the flag and ends the review) is
+    read no further: the flag is looked at before each batch and each page, so at most the
+    pages being read when it was set are finished."""
 
     def __init__(self, rt: Runtime, settings: Settings, sandbox: PdfSandbox) -> None:
         self.rt, self.s, self.sandbox = rt, settings, sandbox
@@ -43,14 +49,17 @@ class Scans:
             log.warning("%d pages have no text layer; reading the first %d (CLAUSEFLOW_OCR_MAX_PAGES)", len(todo), self.s.ocr_max_pages)
         return todo[: self.s.ocr_max_pages]
 
-    async def read(self, rid: str, data: bytes, texts: list[str]) -> int:
+    async def read(self, rid: str, data: bytes, texts: list[str]) -> int | None:
         """Fill in ``texts`` for the scanned pages; returns how many were read (a strip far taller
-        than wide is not: ocr.render_pages)."""
+        than wide is not: ocr.render_pages), or None when the review was cancelled meanwhile."""
         todo = self.pages(texts)
         done = not_read = 0
+        cancelled = False
         progress = {"stage": "ocr", "total": len(todo)}
         step = 2 * self.s.ocr_workers  # pages in memory at once: rendered, prepared, being read
         for start in range(0, len(todo), step):
+            if await self.rt.state.is_cancelled(rid):
+                return None
             chunk = todo[start : start + step]
             images = await self.sandbox.run(ocr.render_pages, data, chunk, self.s.ocr_dpi)
             skipped = [page for page, image in zip(chunk, images) if not image]
@@ -61,14 +70,20 @@ class Scans:
             prepared = await self.rt.cpu(self.preparer, [image for _, image in kept]) if kept else []
 
             async def one(page: int, image) -> None:
-                nonlocal done
+                nonlocal done, cancelled
                 if image is not None:
                     async with self.pool:
+                        cancelled = cancelled or await self.rt.state.is_cancelled(rid)
+                        if cancelled:
+                            return
                         texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s)
+                    OCR_PAGES.inc()
                 done += 1
                 await self.rt.events.emit(rid, "progress", {**progress, "done": done}, dedupe=f"progress:ocr:{done}")
 
             await asyncio.gather(*(one(page, image) for (page, _), image in zip(kept, prepared)), *(one(page, None) for page in skipped))
+            if cancelled:
+                return None
         return done - not_read
 
 
@@ -83,6 +98,13 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
 
     async def gist(texts: list[str]) -> Gisted | None:
         return await gists.document(texts) if gists else None
+
+    async def stopped(rid: str, clock) -> None:
+        """The review was cancelled (or passed its deadline) while its scan was read: whoever set
+        the flag has ended it. Nothing is published or cached; the work done is billed."""
+        MESSAGES.labels(STAGE, "cancelled").inc()
+        log.info("review cancelled while its scanned pages were read: stopped")
+        await rt.record_cost(rid, STAGE, timing_dict(clock.finish()), missed=True)
 
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
@@ -102,8 +124,12 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
                 data = await blobs.get(msg.blob_key)  # Reject when it is gone: the client hears error
                 texts = await sandbox.run(pdf.page_texts, data)  # untrusted: a worker process with limits
                 extracted = len(texts)
-                if scanned := await scans.read(env.request_id, data, texts):
-                    log.info("read %d scanned pages by OCR", scanned)
+                scanned = await scans.read(env.request_id, data, texts)
+            if scanned is None:
+                return await stopped(env.request_id, clock)
+            if scanned:
+                log.info("read %d scanned pages by OCR", scanned)
+            with clock.phase("inference"):
                 raw, texts = texts, layout.strip(texts)  # running headers, footers, page numbers out of the clauses
                 scored, gisted = await asyncio.gather(scores.get(doc_key(env), texts), gist(texts))
                 cats = await rt.cpu(page_categories, scored, len(texts), settings.summary_categories)

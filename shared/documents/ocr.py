@@ -3,7 +3,8 @@ pipeline, and read by Tesseract.
 
     render (pypdfium2, in the PDF sandbox: the file is a stranger's)  -> PNG bytes per page
     prepare (DALI: decode, grayscale, resize to the OCR's width, stretch the contrast)
-    read (Tesseract, `eng+chi_sim` by default, one process a page, a bounded pool, a time limit)
+    read (Tesseract, `eng+chi_sim` by default, one process a page, a bounded pool, a time limit;
+          the process's CPU time billed to the review, as the sandbox's is)
 
 One pipeline definition serves both kinds of host: on a GPU the decoder runs `mixed` (nvJPEG /
 nvImageCodec) and the resize on the GPU; without one, the same operators run on the CPU
@@ -16,15 +17,21 @@ is put back the way the text layer of a digital PDF gives it (:func:`tidy`).
 
 from __future__ import annotations
 
+import ctypes
 import io
 import logging
 import os
 import re
+import signal
+import subprocess
+import tempfile
 import threading
+import time
 from collections.abc import Sequence
 
 import numpy as np
 
+from shared.core.telemetry import add_cpu
 from shared.documents import cjk
 
 log = logging.getLogger(__name__)
@@ -123,27 +130,106 @@ class Preparer:
         return pipe
 
     def __call__(self, images: Sequence[bytes]) -> list[np.ndarray]:
+        """The pages prepared. On the CPU they go through one at a time: DALI keeps each sample's
+        buffers at the size of the largest page it has held (25-megapixel pages take hundreds of
+        MB of them: four as one batch took a process to 1.4 GB RSS, one at a time to 0.4 GB),
+        and a batch buys little there (four letter pages: 0.45 s one by one, 0.40 s together);
+        the heap memory they freed goes back to the system after each call."""
         out: list[np.ndarray] = []
+        per_run = self.batch_size if self.gpu else 1
         with self._lock:
             if self._pipe is None:
                 self._pipe = self._build()
-            for start in range(0, len(images), self.batch_size):
-                batch = [np.frombuffer(b, dtype=np.uint8) for b in images[start : start + self.batch_size]]
+            dali_s = _threads_cpu_s(DALI_THREADS)  # its own threads: the caller's clock does not see them
+            for start in range(0, len(images), per_run):
+                batch = [np.frombuffer(b, dtype=np.uint8) for b in images[start : start + per_run]]
                 self._pipe.feed_input("raw", batch)
                 (prepared,) = self._pipe.run()
                 if self.gpu:
                     prepared = prepared.as_cpu()
                 out.extend(np.array(prepared[i])[:, :, 0] for i in range(len(batch)))
+            add_cpu(_threads_cpu_s(DALI_THREADS) - dali_s)  # one call at a time: all of it this call's
+            if not self.gpu:
+                _trim_heap()
         return out
 
 
-def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 60.0) -> str:
-    """One prepared page through Tesseract; "" when it runs past ``timeout_s`` (logged)."""
-    import pytesseract
+DALI_THREADS = "[DALI]"  # how DALI names the threads of its pipelines
 
+
+def _threads_cpu_s(prefix: str) -> float:
+    """CPU seconds of this process's threads whose name starts with ``prefix`` (Linux's /proc;
+    0 where there is none)."""
     try:
-        text = pytesseract.image_to_string(image, lang=languages, timeout=timeout_s)
-    except RuntimeError as exc:  # pytesseract's "Tesseract process timeout"
-        log.warning("OCR of a page gave up after %.0f s: %s", timeout_s, exc)
-        return ""
-    return tidy(text)
+        tids = os.listdir("/proc/self/task")
+    except OSError:
+        return 0.0
+    ticks = 0
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue  # the thread ended meanwhile
+        if stat[stat.index("(") + 1 : stat.rindex(")")].startswith(prefix):
+            fields = stat[stat.rindex(")") + 2 :].split()
+            ticks += int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15 of stat
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _trim_heap() -> None:
+    """Hand the heap's free memory back to the system (glibc's malloc_trim; elsewhere nothing)."""
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
+TESSERACT = "tesseract"
+
+
+def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 60.0) -> str:
+    """One prepared page through Tesseract; "" when it runs past ``timeout_s`` or fails (logged).
+
+    Tesseract's CPU time (its process's, taken as it is reaped) is billed to the handler run
+    that reads the page (:func:`shared.core.telemetry.add_cpu`): OCR is a review's most
+    expensive CPU work, and runs outside the threads :func:`~shared.core.telemetry.timed_cpu`
+    measures."""
+    from PIL import Image
+
+    with tempfile.TemporaryDirectory(prefix="ocr-") as tmp:
+        page, out = os.path.join(tmp, "page.png"), os.path.join(tmp, "page")
+        Image.fromarray(image).save(page, format="PNG", compress_level=1)
+        with open(os.path.join(tmp, "stderr"), "w+b") as err:
+            proc = subprocess.Popen([TESSERACT, page, out, "-l", languages, "txt"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+            status, cpu_s = _reap(proc, timeout_s)
+            add_cpu(cpu_s)
+            if status is None:
+                log.warning("OCR of a page gave up after %.0f s", timeout_s)
+                return ""
+            if status:
+                err.seek(0)
+                log.warning("Tesseract failed (exit %d): %s", status, err.read()[-500:].decode(errors="replace").strip())
+                return ""
+        with open(f"{out}.txt", encoding="utf-8", errors="replace") as f:
+            return tidy(f.read())
+
+
+def _reap(proc: subprocess.Popen, timeout_s: float) -> tuple[int | None, float]:
+    """Wait for ``proc``, killed at ``timeout_s``: its exit code (None when killed at the limit)
+    and the CPU seconds it used (os.wait4's rusage of this one child, whatever else runs)."""
+    deadline, pause = time.monotonic() + timeout_s, 0.001
+    killed = False
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.monotonic() >= deadline:
+            os.kill(proc.pid, signal.SIGKILL)  # not reaped yet, so the pid is still this child's
+            _, status, usage = os.wait4(proc.pid, 0)
+            killed = True
+            break
+        time.sleep(pause)
+        pause = min(2 * pause, 0.02)
+    proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here: Popen must not wait again
+    return None if killed else proc.returncode, usage.ru_utime + usage.ru_stime

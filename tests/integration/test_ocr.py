@@ -4,15 +4,19 @@ real Tesseract, checked against the text layer of the PDF they were scanned from
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
+import resource
 import shutil
+import time
 
 import jiwer
 import numpy as np
 import pytest
 from PIL import Image
 
+from shared.core.telemetry import StageClock, timed_cpu
 from shared.documents import ocr, pdf
 from shared.testing.contracts import CN_FONT, make_chinese_contract, make_contract, page_texts
 from shared.testing.scans import image_only
@@ -64,6 +68,44 @@ def test_the_dali_pipeline_makes_grayscale_pages_of_one_width_with_full_contrast
 def test_tesseract_past_its_time_limit_leaves_the_page_empty(preparer, scanned):
     (image,) = preparer(ocr.render_pages(scanned, [0], 200))
     assert ocr.read(image, timeout_s=0.01) == ""
+
+
+def test_a_tesseract_that_fails_leaves_the_page_empty(preparer, scanned, caplog):
+    (image,) = preparer(ocr.render_pages(scanned, [0], 200))
+    assert ocr.read(image, languages="no_such_language") == ""
+    assert "Tesseract failed" in caplog.text
+
+
+def children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def test_tesseracts_cpu_time_is_billed_to_the_stage_that_reads_the_page(preparer, scanned):
+    """OCR is the most expensive CPU work of a review: the Tesseract process's CPU time goes
+    into the stage's cpu_ms (and so its cost), as summarize calls it (a worker thread of the
+    handler run)."""
+    images = preparer(ocr.render_pages(scanned, [0, 1], 200))
+    clock = StageClock("summarize")
+    before = children_cpu_s()
+    texts = [await asyncio.to_thread(ocr.read, image) for image in images]
+    tesseract_ms = (children_cpu_s() - before) * 1000
+    timing = clock.finish()
+    assert all(texts) and tesseract_ms > 100, tesseract_ms
+    assert timing.cpu_ms >= 0.9 * tesseract_ms, f"stage billed {timing.cpu_ms:.0f} ms CPU of the {tesseract_ms:.0f} ms Tesseract used"
+
+
+async def test_the_dali_pipelines_cpu_time_is_billed_too(preparer, scanned):
+    """Preparing pages runs in DALI's own threads, which the calling thread's clock does not
+    see: their CPU time is billed to the stage as well."""
+    images = ocr.render_pages(scanned, [0, 1, 2], 200)
+    preparer(images[:1])  # built, and its first-use costs paid
+    clock = StageClock("summarize")
+    before = time.process_time()
+    await asyncio.to_thread(timed_cpu, preparer, images)
+    process_ms = (time.process_time() - before) * 1000  # every thread of this process: nothing else runs
+    timing = clock.finish()
+    assert timing.cpu_ms >= 0.7 * process_ms, f"stage billed {timing.cpu_ms:.0f} ms CPU of the {process_ms:.0f} ms preparing used"
 
 
 @pytest.mark.parametrize(

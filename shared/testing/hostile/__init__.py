@@ -13,6 +13,11 @@ per family of kinds makes them: :mod:`.damaged`, :mod:`.encryption`, :mod:`.page
 :mod:`.recursion`, :mod:`.payloads`, :mod:`.not_pdf` (building blocks in :mod:`.blocks` and
 :mod:`.deflate`).
 
+:data:`SCAN_KINDS` are valid files of pages that are only a picture, so that they get past the
+check and reach OCR (:mod:`.scans`): a giant page, a strip, hundreds of pages. They are not in
+:data:`KINDS` (what a thousand-file run cycles through: each of these costs seconds to minutes
+of OCR); ask for them with ``generate(seed, n, SCAN_KINDS)`` or ``--scans``.
+
     python -m shared.testing.hostile --seed 7 --out /tmp/hostile [--n 1000]
 
 writes them out (``0000-truncated.pdf`` ...) for manual runs, e.g. ``curl -F file=@...``.
@@ -23,7 +28,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from . import damaged, encryption, not_pdf, pages, payloads, recursion
+from . import damaged, encryption, not_pdf, pages, payloads, recursion, scans
 
 KINDS = (
     "truncated",        # a valid PDF cut short (sometimes with a fake %%EOF put back)
@@ -45,14 +50,21 @@ KINDS = (
     "mutation",         # bit flips and byte surgery on a contract-like PDF
 )
 
+SCAN_KINDS = (
+    "giant_scan",       # image-only pages up to 200 x 200 inches
+    "narrow_scan",      # image-only strips, 72 x 14,400 points (and as wide), beside an ordinary page
+    "many_page_scan",   # 30-500 image-only pages (the edge's limit; summarize reads 300)
+)
+
 MAKERS: dict[str, Callable[[random.Random], bytes]] = {
     "truncated": damaged.truncated, "random_tail": damaged.random_tail, "bad_xref": damaged.bad_xref, "encrypted": encryption.encrypted,
     "many_pages": pages.many_pages, "deep_nesting": recursion.deep_nesting, "huge_image": payloads.huge_image, "bomb": payloads.bomb_pdf,
     "bad_mediabox": pages.bad_mediabox, "javascript": payloads.javascript, "empty": not_pdf.empty, "not_a_pdf": not_pdf.not_a_pdf,
     "eof_only": damaged.eof_only, "circular": recursion.circular, "bad_page_tree": pages.bad_page_tree, "bad_font": payloads.bad_font,
     "mutation": damaged.mutation,
+    "giant_scan": scans.giant_scan, "narrow_scan": scans.narrow_scan, "many_page_scan": scans.many_page_scan,
 }
-assert tuple(MAKERS) == KINDS
+assert tuple(MAKERS) == KINDS + SCAN_KINDS
 
 
 def generate(seed: int, n: int = 1000, kinds: tuple[str, ...] = KINDS) -> Iterator[tuple[str, bytes]]:
