@@ -87,6 +87,7 @@ def killed_then_restarted(own, name: str) -> None:
     ("redis", killed_then_restarted, "Redis killed -9, restarted 90 s later from its AOF"),
     ("kafka", paused, "broker paused (SIGSTOP) 90 s"),
 ])
+@pytest.mark.timeout(900)
 def test_an_outage_longer_than_the_retry_window_loses_nothing(own, name, action, what):
     t0 = time.monotonic()
     outcome, during, took = during_outage(own, name, action)
@@ -106,6 +107,7 @@ def rss_kb(pid: int) -> int | None:
     return None
 
 
+@pytest.mark.timeout(int(float(os.environ.get("CLAUSEFLOW_SOAK_MIN", "30")) * 60 + 1200))
 def test_soak_with_a_random_kill_every_two_minutes(stack, tmp_path):
     minutes = float(os.environ.get("CLAUSEFLOW_SOAK_MIN", "30"))
     env = {**ENV, "EVENT_TTL_S": "300", "DRAFT_TTL_S": "300", "PDF_RETENTION_S": "300", "PDF_SWEEP_INTERVAL_S": "30"}
