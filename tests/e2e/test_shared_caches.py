@@ -14,7 +14,7 @@ from shared.testing.scans import image_only
 from .conftest import reviewed
 
 pytestmark = [pytest.mark.stack, pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")]
-QUESTION = "What are the main points of this document?"  # names no clause category: locate re-ranks with chunk vectors
+QUESTION = "Summarise this contract"  # names no clause category: locate re-ranks with chunk vectors
 
 
 def computed(client, data: bytes) -> dict:
