@@ -89,13 +89,17 @@ class LlmStream:
                 clock.waited((time.monotonic() - asked) * 1000)
             resp = await self.client.chat.completions.create(model=self.s.llm_model, messages=prompt, temperature=0, seed=0, max_tokens=max_tokens)
         text = (resp.choices[0].message.content if resp.choices else None) or ""
-        if resp.usage:
-            usage = {"prompt_tokens": resp.usage.prompt_tokens, "completion_tokens": resp.usage.completion_tokens}
-        else:
-            usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(text)}
+        usage = {"prompt_tokens": resp.usage.prompt_tokens, "completion_tokens": resp.usage.completion_tokens} if resp.usage else {}
+        return text, self._counted(prompt, text, usage)
+
+    def _counted(self, prompt: list[dict], text: str, usage: dict) -> dict:
+        """The server's usage, or (llama.cpp reports none when streaming) the model's tokenizer's
+        count; added to the token metrics."""
+        if not usage:
+            usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(text), "counted": "tokenizer" if self.tokens.exact else "estimated"}
         TOKENS.labels("prompt").inc(usage["prompt_tokens"])
         TOKENS.labels("completion").inc(usage["completion_tokens"])
-        return text, usage
+        return usage
 
     async def _stream(self, rid: str, prompt: list[dict], followup: str = "", clock: StageClock | None = None) -> tuple[str | None, dict]:
         """The LLM's answer, in `delta` events (`followup_delta` with ``followup``, a follow-up
@@ -172,11 +176,7 @@ class LlmStream:
             raise DependencyBusy("the LLM server is busy (429); retrying", code="llm_busy", retry_after=retry_after(exc)) from exc
         except openai.APIStatusError as exc:
             raise Reject(f"the LLM server refused the request: {exc.status_code}", code="llm_rejected") from exc
-        if not usage:  # llama.cpp's server reports no usage when streaming: count with the model's tokenizer
-            answer = "".join(parts)
-            usage = {"prompt_tokens": self.tokens.chat(prompt), "completion_tokens": self.tokens.count(answer), "counted": "tokenizer" if self.tokens.exact else "estimated"}
-        TOKENS.labels("prompt").inc(usage["prompt_tokens"])
-        TOKENS.labels("completion").inc(usage["completion_tokens"])
+        usage = self._counted(prompt, "".join(parts), usage)
         # The model's measured speed, for the whole-document counterfactual in the cost.
         if rates := cost.sample(usage["prompt_tokens"], usage["completion_tokens"], first, time.monotonic() - asked):
             await self.rt.state.add_throughput(self.s.llm_model, rates)
