@@ -55,7 +55,9 @@ def review(stack: Stack, data: bytes, t0: float) -> float | None:
 
 def run(label: str, n: int, env: dict[str, str], llm_url: str | None, tag: str) -> dict:
     with tempfile.TemporaryDirectory(prefix="clauseflow-conc-") as tmp:
-        stack = Stack(workdir=Path(tmp), llm_url=llm_url, extra_env={"CLAUSEFLOW_UPLOAD_RATE": "10000/minute", "CLAUSEFLOW_LOCATE_DEADLINE_S": "0", **env})
+        stack = Stack(workdir=Path(tmp), llm_url=llm_url, extra_env={
+            # Every review uploaded at once is measured: neither the rate limit nor the cap on uploads at once turns any away.
+            "CLAUSEFLOW_UPLOAD_RATE": "10000/minute", "CLAUSEFLOW_MAX_CONCURRENT_UPLOADS": str(max(16, n)), "CLAUSEFLOW_LOCATE_DEADLINE_S": "0", **env})
         stack.start()
         try:
             data = [make_contract(title=f"{tag} AGREEMENT {i}").data for i in range(n)]

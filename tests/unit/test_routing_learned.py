@@ -63,6 +63,20 @@ def test_empty_and_non_contract_questions_route_to_nothing(question, embed):
     assert got.categories == [] and got.scores == {} and got.method == "none"
 
 
+# Questions about the whole document (none of them in the training data). The model trained on
+# 864 questions sent the first two to Document Name; the whole-document path (no category) is
+# the one that answers them. A question about the title still goes to Document Name.
+@pytest.mark.parametrize("question", ["What are the main points of this document?", "What is this agreement about?",
+                                      "Tell me about this agreement", "what does this document say"])
+def test_questions_about_the_whole_document_route_to_no_category(question, embed):
+    assert routing.route(question, embed).categories == []
+
+
+@pytest.mark.parametrize("question", ["What is the title of the contract?", "What is the name of this agreement?"])
+def test_questions_about_the_title_still_route_to_document_name(question, embed):
+    assert routing.route(question, embed).categories == ["Document Name"]
+
+
 def test_decide_keeps_the_best_and_confident_extras(model):
     scores = np.zeros(len(model.categories))
     assert model.decide(scores) == {}
