@@ -11,7 +11,9 @@
 the draft as soon as it is built (quotes from the PDF, marked DRAFT), then the checked final:
 findings, absent clause categories, the answer, its citations and the cost. A dropped
 connection is resumed after the last event seen (`Last-Event-ID`), a few times, and no event
-is shown twice. Ctrl-C cancels the review on the server (DELETE) and exits 4.
+is shown twice. An upload the edge answers 429 or 503 with Retry-After (busy, over the rate,
+Redis or the broker away for a moment) is sent again after the wait it names (30 s at most),
+5 times in all. Ctrl-C cancels the review on the server (DELETE) and exits 4.
 
 --json prints one object a line, {"id", "type", "data"}: first {"id": null, "type":
 "submitted", "data": <the edge's 202 body>} (not when following), then every event of the stream
@@ -26,8 +28,8 @@ Exit codes:
   0  the review has its final (status, cost: the edge answered)
   2  input error: bad arguments, a missing file, a request the edge refused with a 4xx
      (not a PDF, too large, no such review), or an API key it refused (401)
-  3  the review ended in an `error` event, or the edge or the network failed (5xx, 429 busy,
-     connection lost more often than the retries allow)
+  3  the review ended in an `error` event, or the edge or the network failed (5xx, 429 busy
+     after 5 tries, connection lost more often than the retries allow)
   4  the review was cancelled: by Ctrl-C here, or by the server (a `cancelled` event)
   1  a bug in this command (a traceback)
 """
@@ -87,7 +89,7 @@ def start(pdf: Path | None, question: str | None, view: JsonView | RichView, edg
         raise CliError("give a PDF (and a question; none checks the whole playbook): clauseflow review contract.pdf -q QUESTION (or --follow ID)", EXIT_INPUT)
     if not pdf.is_file():
         raise CliError(f"no such file: {pdf}", EXIT_INPUT)
-    body = edge.upload(pdf, question or "")  # no question: the edge checks the whole playbook
+    body = edge.upload(pdf, question or "", lambda message: say(message, console=err))  # no question: the whole playbook
     view.submitted(body)
     return body["request_id"]
 

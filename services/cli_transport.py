@@ -17,6 +17,8 @@ DEV_KEY = Path(__file__).resolve().parent.parent / "var" / "keys" / "dev.key"
 DEFAULT_URL = "http://127.0.0.1:8000"
 EXIT_OK, EXIT_INPUT, EXIT_FAILED, EXIT_CANCELLED = 0, 2, 3, 4
 RECONNECTS = 5  # a dropped stream is resumed this many times in all, then the command gives up
+UPLOAD_TRIES = 5  # an upload the edge answers 429/503 with Retry-After is sent this many times in all
+MAX_RETRY_AFTER_S = 30.0  # the longest wait between them, whatever Retry-After says
 TERMINAL = {"final": EXIT_OK, "error": EXIT_FAILED, "cancelled": EXIT_CANCELLED}
 
 
@@ -56,6 +58,20 @@ def refusal(r: httpx.Response) -> CliError:
     return CliError(f"the edge refused the request: {said}", EXIT_FAILED if retryable else EXIT_INPUT)
 
 
+class Later(Exception):
+    """The edge asked to be asked again: 429 or 503 with Retry-After (busy, rate limited, Redis or
+    the broker away for a moment)."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        super().__init__(str(refusal(response)))
+        self.response = response
+        self.wait_s = min(MAX_RETRY_AFTER_S, float(response.headers["Retry-After"]))
+
+
+def asks_later(r: httpx.Response) -> bool:
+    return r.status_code in (429, 503) and r.headers.get("Retry-After", "").isdigit()
+
+
 def later(a: str, b: str) -> bool:
     """Whether Redis stream id ``a`` ("ms-seq") comes after ``b``."""
     return tuple(map(int, a.split("-"))) > tuple(map(int, b.split("-")))
@@ -79,9 +95,30 @@ class Edge:
             raise refusal(r)
         return r.json()
 
-    def upload(self, pdf: Path, question: str) -> dict:
-        files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
-        return self.request("POST", "/v1/reviews", files=files, data={"question": question})
+    def upload(self, pdf: Path, question: str, notify: Callable[[str], None] = lambda _: None) -> dict:
+        """POST the PDF; told to come back later (429/503 with Retry-After), wait as told and send it
+        again, ``UPLOAD_TRIES`` times in all; ``notify`` hears of each wait."""
+        data = pdf.read_bytes()
+
+        def once() -> dict:
+            try:
+                r = self.http.post("/v1/reviews", files={"file": (pdf.name, data, "application/pdf")}, data={"question": question})
+            except httpx.TransportError as exc:
+                raise CliError(f"cannot reach the edge at {self.url}: {exc!r}", EXIT_FAILED) from exc
+            if asks_later(r):
+                raise Later(r)
+            if r.status_code >= 400:
+                raise refusal(r)
+            return r.json()
+
+        def waiting(state) -> None:
+            notify(f"{state.outcome.exception()}; sending it again in {state.outcome.exception().wait_s:g} s")
+
+        try:
+            return Retrying(retry=retry_if_exception_type(Later), stop=stop_after_attempt(UPLOAD_TRIES),
+                            wait=lambda state: state.outcome.exception().wait_s, before_sleep=waiting, reraise=True)(once)
+        except Later as exc:
+            raise refusal(exc.response) from exc
 
     def events(self, rid: str, after: str | None):
         """The review's events after ``after``; ends when the server closes the stream."""
