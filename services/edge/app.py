@@ -80,6 +80,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         if settings.metrics_port:  # never on the public port: metrics tell who uploads how much
             start_http_server(settings.metrics_port, addr=settings.metrics_host)
         sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
+        await sandbox.warm()  # the first upload does not wait for the workers to start
         blobs = open_blobs(settings)
         limits_store = RedisStorage(
             settings.redis_url, implementation="redispy", key_prefix=rate_limits(settings.topic_prefix),

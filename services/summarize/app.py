@@ -20,6 +20,7 @@ async def main() -> None:
     sandbox = PdfSandbox(settings.pdf_workers, settings.pdf_timeout_s, settings.pdf_memory_mb)
     blobs = open_blobs(settings)
     try:
+        await sandbox.warm()  # the first PDF does not wait for the workers to start
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
             await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, clause_model.default(settings.clause_stage)))])
     finally:

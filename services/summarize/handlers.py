@@ -29,8 +29,9 @@ OCR_PAGES = Counter("clauseflow_ocr_pages_total", "Scanned pages read by Tessera
 
 
 class Scans:
-    """Reads the pages that have no text layer: rendered in the sandbox a few at a time,
-    prepared by the DALI pipeline, read by Tesseract ``ocr_workers`` pages at once, with a
+    """Reads the pages that have no text layer and show something OCR could read (an image, text
+    drawn as outlines: ocr.worth_reading): rendered in the sandbox a few at a time, prepared by
+    the DALI pipeline, read by Tesseract ``ocr_workers`` pages at once, with a
     `progress` event (stage `ocr`) as each page is read. A review cancelled meanwhile (by its
     client, or its deadline: services/edge/lifecycle.py sets the flag and ends the review) is
     read no further: the flag is looked at before each batch and each page, so at most the
@@ -53,6 +54,8 @@ class Scans:
         """Fill in ``texts`` for the scanned pages; returns how many were read (a strip far taller
         than wide is not: ocr.render_pages), or None when the review was cancelled meanwhile."""
         todo = self.pages(texts)
+        if todo:  # a divider page with a few words and nothing drawn keeps its text layer, unread
+            todo = [page for page, worth in zip(todo, await self.sandbox.run(ocr.worth_reading, data, todo)) if worth]
         done = not_read = 0
         cancelled = False
         progress = {"stage": "ocr", "total": len(todo)}

@@ -47,6 +47,46 @@ def needs_ocr(text: str, min_chars: int = MIN_CHARS) -> bool:
     return sum(not c.isspace() for c in text) < min_chars
 
 
+# A page with little text is read by OCR only if it shows something its text layer may lack: an
+# image covering at least MIN_IMAGE_COVER of it (a scan covers all of it; a scan cut into strips,
+# the strips together), or MIN_PATHS drawn shapes (text drawn as outlines). A divider page
+# ("EXHIBIT C", a page number, "QuickLinks") has neither, and its text layer is all there is.
+MIN_IMAGE_COVER = 0.05
+MIN_PATHS = 100
+
+
+def worth_reading(source: bytes, pages: Sequence[int]) -> list[bool]:
+    """For each page (0-based), whether OCR could find text its text layer lacks. Run it in
+    the PDF sandbox."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(source)
+    try:
+        out = []
+        for i in pages:
+            page = doc[i]
+            try:
+                w, h = page.get_size()
+                area, images, paths = max(w * h, 1.0), 0.0, 0
+                for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH), max_depth=4):
+                    if obj.type == raw.FPDF_PAGEOBJ_PATH:
+                        paths += 1
+                    elif obj.level:  # inside a form its bounds are the form's: it counts whole
+                        images = 1.0
+                    else:
+                        left, bottom, right, top = obj.get_bounds()
+                        images += max(0.0, min(right, w) - max(left, 0)) * max(0.0, min(top, h) - max(bottom, 0)) / area
+                    if images >= MIN_IMAGE_COVER or paths >= MIN_PATHS:
+                        break
+                out.append(images >= MIN_IMAGE_COVER or paths >= MIN_PATHS)
+            finally:
+                page.close()
+        return out
+    finally:
+        doc.close()
+
+
 def tidy(text: str) -> str:
     """OCR output as the text layer gives it: no spaces inside CJK text, wrapped CJK lines
     joined, no runs of blank lines."""

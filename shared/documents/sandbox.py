@@ -61,6 +61,13 @@ class PdfSandbox:
         self._pool = self._new_pool(workers)
         self._slots: asyncio.Semaphore | None = None  # made in the running loop
 
+    async def warm(self) -> None:
+        """Start every worker now (spawn, imports: about a second each on a small machine) so
+        that the first PDFs read do not wait for them; a service calls it before it takes work.
+        Workers start on demand otherwise: one per call while none is idle."""
+        loop = asyncio.get_running_loop()
+        await asyncio.wait_for(asyncio.gather(*(loop.run_in_executor(self._pool, _ready) for _ in range(self.workers))), STARTUP_S)
+
     def _new_pool(self, workers: int) -> cf.ProcessPoolExecutor:
         return cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"), initializer=_limit_memory, initargs=(self.memory_bytes,))
 
@@ -116,6 +123,8 @@ class PdfSandbox:
         if pool is not self._pool:
             return  # another failure replaced it already
         self._pool = self._new_pool(self.workers)
+        self._warming = asyncio.ensure_future(self.warm())  # the next file does not wait for the restart
+        self._warming.add_done_callback(lambda t: t.cancelled() or t.exception())  # a failure shows on the next call
         if kill:
             _kill(pool)
         else:

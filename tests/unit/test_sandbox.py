@@ -1,6 +1,7 @@
 """Untrusted PDFs in worker processes: a hung, ballooning or crashing read costs a worker, not
 the service; each becomes a clear error and the next file is read as usual."""
 
+import asyncio
 import os
 import time
 
@@ -59,8 +60,6 @@ async def test_a_hostile_read_costs_a_worker_and_the_next_file_is_read(sandbox, 
 async def test_a_file_that_breaks_the_pool_fails_alone():
     """A kill at the time limit takes every worker of the pool with it: the other file read at
     that moment is read again on its own, not failed with the hostile one."""
-    import asyncio
-
     # The first attempt's limit covers starting the pool's workers (spawned Pythons importing
     # this module, slow on a fresh checkout with no bytecode yet): 15 s leaves room for that.
     box = PdfSandbox(workers=2, timeout_s=15, memory_mb=512)
@@ -79,6 +78,29 @@ async def test_a_file_that_breaks_the_pool_fails_alone():
         assert all(isinstance(r, list) and len(r) == 24 for r in results[2:]), [type(r).__name__ for r in results[2:]]
     finally:
         box.close()
+
+
+async def test_warm_starts_every_worker_before_the_first_file():
+    """Workers otherwise start on demand, one per call while none is idle: the first uploads
+    after a start would each wait for a Python to start and import PDFium."""
+    box = PdfSandbox(workers=2, timeout_s=15, memory_mb=512)
+    try:
+        assert not box._pool._processes
+        await box.warm()
+        started = {p.pid for p in box._pool._processes.values()}
+        assert len(started) == 2 and all(p.is_alive() for p in box._pool._processes.values())
+        await asyncio.gather(*(box.run(pdf.check, make_contract().data, max_bytes=10**6, max_pages=50) for _ in range(4)))
+        assert {p.pid for p in box._pool._processes.values()} == started, "no worker was started for the files"
+    finally:
+        box.close()
+
+
+async def test_a_replaced_pool_is_warmed_for_the_next_file(sandbox):
+    with pytest.raises(CorruptPdf):
+        await sandbox.run(hangs, b"%PDF-")  # killed at the time limit: the pool is replaced
+    await sandbox._warming
+    assert len(sandbox._pool._processes) == 1
+    assert await sandbox.run(pdf.check, make_contract().data, max_bytes=10**6, max_pages=50) == 4
 
 
 def test_a_page_tree_promising_pages_it_lacks_is_corrupt_not_a_crash():
