@@ -71,7 +71,12 @@ class StackProcess:
             cwd=self.checkout, env={**os.environ, **self.env}, stdout=self.log, stderr=subprocess.STDOUT, start_new_session=True,
         )
         wait_http(f"http://127.0.0.1:{port}/healthz", self.proc, 300, f"stack of {self.checkout}")
-        time.sleep(3)  # the workers log "ready" after the edge answers
+        # The edge answers before the workers are ready (locate warms its models for seconds):
+        # the launcher prints its banner once every service is, and the cold phase starts then.
+        deadline = time.monotonic() + 300
+        while b"ClauseFlow is up" not in Path(self.log.name).read_bytes() and time.monotonic() < deadline and self.proc.poll() is None:
+            time.sleep(0.2)
+        time.sleep(1)
         base = f"http://127.0.0.1:{port}"
         key = Path(self.tmp.name) / "keys" / "dev.key"  # versions with API keys make one at start
         HEADERS[base] = {"Authorization": f"Bearer {key.read_text().strip()}"} if key.exists() else {}
