@@ -55,36 +55,43 @@ MIN_IMAGE_COVER = 0.05
 MIN_PATHS = 100
 
 
-def worth_reading(source: bytes, pages: Sequence[int]) -> list[bool]:
-    """For each page (0-based), whether OCR could find text its text layer lacks. Run it in
-    the PDF sandbox."""
+def _each_page(source: bytes, pages: Sequence[int]):
+    """The given pages (0-based) of the PDF, each opened in turn and closed after its use."""
     import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
 
     doc = pdfium.PdfDocument(source)
     try:
-        out = []
         for i in pages:
             page = doc[i]
             try:
-                w, h = page.get_size()
-                area, images, paths = max(w * h, 1.0), 0.0, 0
-                for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH), max_depth=4):
-                    if obj.type == raw.FPDF_PAGEOBJ_PATH:
-                        paths += 1
-                    elif obj.level:  # inside a form its bounds are the form's: it counts whole
-                        images = 1.0
-                    else:
-                        left, bottom, right, top = obj.get_bounds()
-                        images += max(0.0, min(right, w) - max(left, 0)) * max(0.0, min(top, h) - max(bottom, 0)) / area
-                    if images >= MIN_IMAGE_COVER or paths >= MIN_PATHS:
-                        break
-                out.append(images >= MIN_IMAGE_COVER or paths >= MIN_PATHS)
+                yield page
             finally:
                 page.close()
-        return out
     finally:
         doc.close()
+
+
+def worth_reading(source: bytes, pages: Sequence[int]) -> list[bool]:
+    """For each page (0-based), whether OCR could find text its text layer lacks. Run it in
+    the PDF sandbox."""
+    import pypdfium2.raw as raw
+
+    out = []
+    for page in _each_page(source, pages):
+        w, h = page.get_size()
+        area, images, paths = max(w * h, 1.0), 0.0, 0
+        for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH), max_depth=4):
+            if obj.type == raw.FPDF_PAGEOBJ_PATH:
+                paths += 1
+            elif obj.level:  # inside a form its bounds are the form's: it counts whole
+                images = 1.0
+            else:
+                left, bottom, right, top = obj.get_bounds()
+                images += max(0.0, min(right, w) - max(left, 0)) * max(0.0, min(top, h) - max(bottom, 0)) / area
+            if images >= MIN_IMAGE_COVER or paths >= MIN_PATHS:
+                break
+        out.append(images >= MIN_IMAGE_COVER or paths >= MIN_PATHS)
+    return out
 
 
 def tidy(text: str) -> str:
@@ -106,27 +113,17 @@ def render_pages(source: bytes, pages: Sequence[int], dpi: int, max_aspect: floa
     """PNG images of the given pages (0-based) at ``dpi`` (lower for a page over
     ``MAX_RENDER_PIXELS``); ``b""`` for a page over ``max_aspect`` times taller than wide. Run it
     in the PDF sandbox."""
-    import pypdfium2 as pdfium
-
-    doc = pdfium.PdfDocument(source)
-    try:
-        out = []
-        for i in pages:
-            page = doc[i]
-            try:
-                w, h = page.get_size()  # points
-                if w <= 0 or h <= 0 or h > max_aspect * w:
-                    out.append(b"")
-                    continue
-                image = page.render(scale=min(dpi / 72, (MAX_RENDER_PIXELS / (w * h)) ** 0.5)).to_pil()
-            finally:
-                page.close()
-            buf = io.BytesIO()
-            image.save(buf, format="PNG", compress_level=1)  # lossless; fast rather than small
-            out.append(buf.getvalue())
-        return out
-    finally:
-        doc.close()
+    out = []
+    for page in _each_page(source, pages):
+        w, h = page.get_size()  # points
+        if w <= 0 or h <= 0 or h > max_aspect * w:
+            out.append(b"")
+            continue
+        image = page.render(scale=min(dpi / 72, (MAX_RENDER_PIXELS / (w * h)) ** 0.5)).to_pil()
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", compress_level=1)  # lossless; fast rather than small
+        out.append(buf.getvalue())
+    return out
 
 
 def gpu_present() -> bool:
