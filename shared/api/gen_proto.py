@@ -11,8 +11,6 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from grpc_tools import protoc
-
 ROOT = Path(__file__).resolve().parents[2]
 PROTO_DIR = ROOT / "proto"
 DEFAULT_OUT = ROOT / "shared" / "messages"
@@ -24,6 +22,8 @@ def proto_files() -> list[Path]:
 
 def generate(out_dir: Path = DEFAULT_OUT) -> list[Path]:
     """Run protoc over every file in proto/; return the generated files."""
+    from grpc_tools import protoc  # a development tool: the services import this module for PROTO_DIR only
+
     out_dir.mkdir(parents=True, exist_ok=True)
     files = [str(p.relative_to(PROTO_DIR)) for p in proto_files()]
     rc = protoc.main(["protoc", f"-I{PROTO_DIR}", f"--python_out={out_dir}", f"--pyi_out={out_dir}", *files])

@@ -14,7 +14,6 @@ from pathlib import Path
 
 from google.protobuf import descriptor_pb2, descriptor_pool
 from google.protobuf.descriptor import Descriptor, EnumDescriptor, FieldDescriptor
-from grpc_tools import protoc
 
 import shared.messages  # noqa: F401 - registers the generated files in the default descriptor pool
 from shared.api.gen_proto import PROTO_DIR, proto_files
@@ -44,6 +43,8 @@ _PROTO_TYPE_NAMES = {getattr(FieldDescriptor, k): k[len("TYPE_") :].lower() for 
 
 def source_descriptors() -> list[descriptor_pb2.FileDescriptorProto]:
     """The files of proto/ as protoc reads them, with source info (comments, reserved names)."""
+    from grpc_tools import protoc  # a development tool: documents are generated with it, the services never call it
+
     files = [str(p.relative_to(PROTO_DIR)) for p in proto_files()]
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "set.pb"

@@ -177,6 +177,23 @@ def test_dockerfile_copies_only_what_exists():
         assert list(ROOT.glob(src)), f"COPY {src}: nothing in the repository matches"
 
 
+def test_the_service_image_has_every_repository_path_the_code_reads():
+    """Modules find their data beside the code in /app (models/, web/'s PDF.js): each such path
+    is copied into the service image, and none is kept out of the build context. The image
+    lacked models/ until the compose smoke built it."""
+    text = (ROOT / DOCKERFILE).read_text()
+    service = text[text.index("AS service\n") : text.index("AS service-gpu")]
+    copied = [m.group(1).removeprefix("./") for m in re.finditer(r"^COPY\s.*\s(\S+)\s*$", service, re.M)]
+    read = set()
+    for path in [*ROOT.glob("shared/**/*.py"), *ROOT.glob("services/**/*.py")]:
+        if "testing" not in path.parts:  # shared/testing is the tests' own, never in an image
+            read |= set(re.findall(r"parents\[2\] / \"([a-z_]+)\"", path.read_text(encoding="utf-8")))
+    assert read >= {"models", "web"}, read
+    for top in read:
+        assert any(c == top or c.startswith(f"{top}/") for c in copied), f"{top}/ is read by the code, not copied into the service image: {copied}"
+    assert not set((ROOT / ".dockerignore").read_text().split()) & read, "a path the code reads is kept out of the build context"
+
+
 def test_each_service_runs_its_module(services):
     for name in APP_SERVICES:
         assert services[name]["command"] == ["python", "-m", f"services.{name}"]
