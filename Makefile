@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test proto bench bench-quality model model-question model-encoder clean
+.PHONY: install run test proto bench bench-quality model model-question model-encoder compose-smoke clean
 
 install: $(STAMP)
 
@@ -58,6 +58,11 @@ model-question: install
 model-encoder: install
 	$(PY) -m pip install -q -r requirements-train.txt
 	$(PY) scripts/train_clause_encoder.py
+
+# `docker compose up` for real where no image registry is reachable: Docker installed and started,
+# stand-in base images from Debian packages, the stack built and checked end to end (root; minutes).
+compose-smoke: install
+	bash scripts/compose-smoke.sh
 
 clean:
 	rm -rf var .pytest_cache
