@@ -136,6 +136,49 @@ def test_each_profile_runs_every_part_once(services):
     assert "COMPOSE_PROFILES=cpu" in (ROOT / ".env.example").read_text().splitlines(), "plain `docker compose up` is the CPU profile"
 
 
+def test_the_gpu_services_run_the_gpu_image_on_a_gpu(services):
+    """summarize-gpu and locate-gpu merge the CPU service's definition with the GPU image's; in a
+    YAML merge the first map wins a key both have, so the GPU image must come first (they built
+    the CPU image until the compose smoke built them)."""
+    for name in ("summarize-gpu", "locate-gpu"):
+        svc = services[name]
+        assert svc["build"]["target"] == "service-gpu" and svc["image"] == "clauseflow-service-gpu:local", (name, svc["build"], svc["image"])
+        assert svc["deploy"]["resources"]["reservations"]["devices"][0]["capabilities"] == ["gpu"]
+        assert svc["command"] == ["python", "-m", f"services.{name.removesuffix('-gpu')}"]
+
+
+def node_keys(node: yaml.MappingNode) -> set[str]:
+    """The keys a mapping node has, with those its own merges bring in."""
+    keys = set()
+    for k, v in node.value:
+        if k.value == "<<":
+            for m in v.value if isinstance(v, yaml.SequenceNode) else [v]:
+                keys |= node_keys(m)
+        else:
+            keys.add(k.value)
+    return keys
+
+
+def test_no_merge_list_merges_maps_that_share_a_key():
+    """Which map wins a key two merged maps share differs between YAML parsers (PyYAML and
+    Compose disagree); with disjoint maps the result is the same for all."""
+    def walk(node):
+        if isinstance(node, yaml.MappingNode):
+            for k, v in node.value:
+                if k.value == "<<" and isinstance(v, yaml.SequenceNode):
+                    seen: set[str] = set()
+                    for m in v.value:
+                        both = seen & node_keys(m)
+                        assert not both, f"line {k.start_mark.line + 1}: merged maps share {sorted(both)}"
+                        seen |= node_keys(m)
+                walk(v)
+        elif isinstance(node, yaml.SequenceNode):
+            for v in node.value:
+                walk(v)
+
+    walk(yaml.compose((ROOT / "docker-compose.yml").read_text()))
+
+
 def test_vllm_serves_a_real_model_with_prefix_caching_on_a_gpu(services):
     vllm = services["vllm"]
     assert vllm["profiles"] == ["gpu"] and vllm["image"].startswith("vllm/vllm-openai")
