@@ -42,7 +42,7 @@ from httpx_sse import aconnect_sse  # noqa: E402
 
 from bench import cuad  # noqa: E402
 from bench.bench_pipeline import SKIP_CATEGORIES, machine_info, percentile, pick_contracts, pick_question  # noqa: E402
-from local.stack import free_port, wait_http  # noqa: E402
+from local.stack import free_port, wait_http, wait_log  # noqa: E402
 
 BATCH = 8
 SLOW_S = 3.0
@@ -73,9 +73,7 @@ class StackProcess:
         wait_http(f"http://127.0.0.1:{port}/healthz", self.proc, 300, f"stack of {self.checkout}")
         # The edge answers before the workers are ready (locate warms its models for seconds):
         # the launcher prints its banner once every service is, and the cold phase starts then.
-        deadline = time.monotonic() + 300
-        while b"ClauseFlow is up" not in Path(self.log.name).read_bytes() and time.monotonic() < deadline and self.proc.poll() is None:
-            time.sleep(0.2)
+        wait_log(Path(self.log.name), "ClauseFlow is up", self.proc, 300, f"stack of {self.checkout}")
         time.sleep(1)
         base = f"http://127.0.0.1:{port}"
         key = Path(self.tmp.name) / "keys" / "dev.key"  # versions with API keys make one at start

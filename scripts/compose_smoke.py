@@ -72,7 +72,8 @@ def events(http: httpx.Client, path: str, until: tuple[str, ...], timeout_s: flo
                 for sse in source.iter_sse():
                     if not sse.data:
                         continue
-                    last, _ = sse.id or last, seen.append(sse.event)
+                    last = sse.id or last
+                    seen.append(sse.event)
                     if sse.event in until:
                         return seen
         except httpx.TransportError:

@@ -45,8 +45,18 @@ def api_key(given: str | None) -> str:
     raise CliError("no API key: pass --key, set CLAUSEFLOW_API_KEY, or start `make run` once (it makes var/keys/dev.key)", EXIT_INPUT)
 
 
+class Later(CliError):
+    """A refusal that asks to be asked again: 429 or 503 with Retry-After (busy, rate limited,
+    Redis or the broker away for a moment); ``wait_s`` is that wait, at most MAX_RETRY_AFTER_S."""
+
+    def __init__(self, message: str, wait_s: float) -> None:
+        super().__init__(message, EXIT_FAILED)
+        self.wait_s = wait_s
+
+
 def refusal(r: httpx.Response) -> CliError:
-    """The edge's ``{"error": {"code", "message"}}`` as a CliError with its exit code."""
+    """The edge's ``{"error": {"code", "message"}}`` as a CliError with its exit code (a :class:`Later`
+    when it names a wait)."""
     try:
         body = r.json()["error"]
         said = f"{body['message']} ({r.status_code} {body['code']})"
@@ -54,22 +64,10 @@ def refusal(r: httpx.Response) -> CliError:
         said = f"{r.status_code} {r.text[:200]}"
     if r.status_code == 401:
         return CliError(f"the edge refused the API key: {said}; pass --key or set CLAUSEFLOW_API_KEY", EXIT_INPUT)
+    if r.status_code in (429, 503) and (after := r.headers.get("Retry-After", "")).isdigit():
+        return Later(f"the edge refused the request: {said}", min(MAX_RETRY_AFTER_S, float(after)))
     retryable = r.status_code == 429 or r.status_code >= 500
     return CliError(f"the edge refused the request: {said}", EXIT_FAILED if retryable else EXIT_INPUT)
-
-
-class Later(Exception):
-    """The edge asked to be asked again: 429 or 503 with Retry-After (busy, rate limited, Redis or
-    the broker away for a moment)."""
-
-    def __init__(self, response: httpx.Response) -> None:
-        super().__init__(str(refusal(response)))
-        self.response = response
-        self.wait_s = min(MAX_RETRY_AFTER_S, float(response.headers["Retry-After"]))
-
-
-def asks_later(r: httpx.Response) -> bool:
-    return r.status_code in (429, 503) and r.headers.get("Retry-After", "").isdigit()
 
 
 def later(a: str, b: str) -> bool:
@@ -98,27 +96,13 @@ class Edge:
     def upload(self, pdf: Path, question: str, notify: Callable[[str], None] = lambda _: None) -> dict:
         """POST the PDF; told to come back later (429/503 with Retry-After), wait as told and send it
         again, ``UPLOAD_TRIES`` times in all; ``notify`` hears of each wait."""
-        data = pdf.read_bytes()
-
-        def once() -> dict:
-            try:
-                r = self.http.post("/v1/reviews", files={"file": (pdf.name, data, "application/pdf")}, data={"question": question})
-            except httpx.TransportError as exc:
-                raise CliError(f"cannot reach the edge at {self.url}: {exc!r}", EXIT_FAILED) from exc
-            if asks_later(r):
-                raise Later(r)
-            if r.status_code >= 400:
-                raise refusal(r)
-            return r.json()
-
-        def waiting(state) -> None:
-            notify(f"{state.outcome.exception()}; sending it again in {state.outcome.exception().wait_s:g} s")
-
-        try:
-            return Retrying(retry=retry_if_exception_type(Later), stop=stop_after_attempt(UPLOAD_TRIES),
-                            wait=lambda state: state.outcome.exception().wait_s, before_sleep=waiting, reraise=True)(once)
-        except Later as exc:
-            raise refusal(exc.response) from exc
+        files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
+        retrying = Retrying(
+            retry=retry_if_exception_type(Later), stop=stop_after_attempt(UPLOAD_TRIES), reraise=True,
+            wait=lambda state: state.outcome.exception().wait_s,
+            before_sleep=lambda state: notify(f"{state.outcome.exception()}; sending it again in {state.outcome.exception().wait_s:g} s"),
+        )
+        return retrying(self.request, "POST", "/v1/reviews", files=files, data={"question": question})
 
     def events(self, rid: str, after: str | None):
         """The review's events after ``after``; ends when the server closes the stream."""

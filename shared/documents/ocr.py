@@ -74,24 +74,25 @@ def _each_page(source: bytes, pages: Sequence[int]):
 def worth_reading(source: bytes, pages: Sequence[int]) -> list[bool]:
     """For each page (0-based), whether OCR could find text its text layer lacks. Run it in
     the PDF sandbox."""
+    return [_shows_more_than_text(page) for page in _each_page(source, pages)]
+
+
+def _shows_more_than_text(page) -> bool:
     import pypdfium2.raw as raw
 
-    out = []
-    for page in _each_page(source, pages):
-        w, h = page.get_size()
-        area, images, paths = max(w * h, 1.0), 0.0, 0
-        for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH), max_depth=4):
-            if obj.type == raw.FPDF_PAGEOBJ_PATH:
-                paths += 1
-            elif obj.level:  # inside a form its bounds are the form's: it counts whole
-                images = 1.0
-            else:
-                left, bottom, right, top = obj.get_bounds()
-                images += max(0.0, min(right, w) - max(left, 0)) * max(0.0, min(top, h) - max(bottom, 0)) / area
-            if images >= MIN_IMAGE_COVER or paths >= MIN_PATHS:
-                break
-        out.append(images >= MIN_IMAGE_COVER or paths >= MIN_PATHS)
-    return out
+    w, h = page.get_size()
+    area, images, paths = max(w * h, 1.0), 0.0, 0
+    for obj in page.get_objects(filter=(raw.FPDF_PAGEOBJ_IMAGE, raw.FPDF_PAGEOBJ_PATH), max_depth=4):
+        if obj.type == raw.FPDF_PAGEOBJ_PATH:
+            paths += 1
+        elif obj.level:  # inside a form its bounds are the form's: it counts whole
+            return True
+        else:
+            left, bottom, right, top = obj.get_bounds()
+            images += max(0.0, min(right, w) - max(left, 0)) * max(0.0, min(top, h) - max(bottom, 0)) / area
+        if images >= MIN_IMAGE_COVER or paths >= MIN_PATHS:
+            return True
+    return False
 
 
 def tidy(text: str) -> str:
