@@ -6,6 +6,8 @@
     clauseflow status ID              its state (--json: the edge's JSON)
     clauseflow cost ID                its cost per stage and the saving (--json: the edge's JSON)
     clauseflow cost report            quadrants, the most expensive reviews, totals per stage
+    clauseflow batch DIR [--categories "A,B"] [--out grid.xlsx] [--name NAME] [--json] [--cancel]
+                                      every PDF/.zip in DIR as one batch, then its grid
 
 `review` uploads the PDF and follows the review's event stream (SSE): a progress bar per stage,
 the draft as soon as it is built (quotes from the PDF, marked DRAFT), then the checked final:
@@ -32,6 +34,8 @@ Exit codes:
      after 5 tries, connection lost more often than the retries allow)
   4  the review was cancelled: by Ctrl-C here, or by the server (a `cancelled` event)
   1  a bug in this command (a traceback)
+`batch` exits 0 once the batch is done, failed contracts included (they are listed), and 4 when
+it was cancelled or on Ctrl-C, which leaves it running on the server: run it again to resume.
 """
 
 from __future__ import annotations
@@ -43,7 +47,7 @@ from typing import Annotated, Callable
 
 import typer
 
-from services import cli_cost
+from services import cli_batch, cli_cost
 from services.cli_transport import DEFAULT_URL, EXIT_CANCELLED, EXIT_INPUT, EXIT_OK, TERMINAL, CliError, Edge, Follower, connect
 from services.cli_views import JsonView, RichView, err, out, print_status, say
 
@@ -51,7 +55,7 @@ STAGE_ORDER = ("summarize", "locate", "phase2", "analyze")
 TIMING_ORDER = ("queue_wait_ms", "preprocess_ms", "inference_ms", "postprocess_ms", "total_ms", "cpu_ms")
 
 app = typer.Typer(help=__doc__, no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
-COMMANDS = ("review", "follow", "status", "cost")
+COMMANDS = ("review", "follow", "status", "cost", "batch")
 Url = Annotated[str | None, typer.Option("--url", help=f"the edge (else CLAUSEFLOW_URL, else {DEFAULT_URL})", show_default=False)]
 Key = Annotated[str | None, typer.Option("--key", help="API key (else CLAUSEFLOW_API_KEY, else var/keys/dev.key)", show_default=False)]
 AsJson = Annotated[bool, typer.Option("--json", help="one JSON object a line, no rich output")]
@@ -164,6 +168,30 @@ def cost(
         order = sorted(data["stages"], key=lambda s: (STAGE_ORDER.index(s) if s in STAGE_ORDER else len(STAGE_ORDER), s))
         out.print(cli_cost.review_view(rid, {**data, "stages": {s: data["stages"][s] for s in order}}, list(TIMING_ORDER)))
         return EXIT_OK
+
+    run(body)
+
+
+@app.command()
+def batch(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="a folder of contract PDFs and .zip files of PDFs (not searched below)")],
+    categories: Annotated[str | None, typer.Option(
+        "--categories", help='comma-separated CUAD categories, e.g. "Governing Law,Cap On Liability" (else the playbook\'s)',
+        show_default=False)] = None,
+    out_path: Annotated[Path | None, typer.Option(
+        "--out", help="where the grid goes; .xlsx, .csv or .json picks the format (default DIR/grid.xlsx)", show_default=False)] = None,
+    name: Annotated[str | None, typer.Option("--name", help="a name for the batch", show_default=False)] = None,
+    cancel: Annotated[bool, typer.Option("--cancel", help="cancel the batch recorded in DIR on the server, and forget it")] = False,
+    as_json: AsJson = False, url: Url = None, key: Key = None,
+) -> None:
+    """Review every PDF in DIR as one batch and download the grid (contracts × categories).
+    DIR/.clauseflow-batch.json records the batch: run again, it follows that batch instead of
+    uploading again; Ctrl-C leaves it running on the server (exit 4). Exit 0 once the batch is
+    done, failed contracts included (listed by name); 4 when it was cancelled."""
+
+    def body() -> int:
+        edge = connect(url, key)
+        return cli_batch.cancel(edge, folder, as_json) if cancel else cli_batch.batch(edge, folder, categories, out_path, name, as_json)
 
     run(body)
 

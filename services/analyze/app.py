@@ -8,6 +8,7 @@ from shared.core.logs import setup
 from shared.messages import ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
 
+from .batch import BatchCells
 from .handlers import STAGE, Analyzer
 from .settings import Settings
 
@@ -21,6 +22,8 @@ async def main() -> None:
             rt.consumer(topics.LOCATED, ReviewLocated, analyzer.handle),
             rt.consumer(topics.FOLLOWUP, ReviewFollowup, analyzer.followup, name=f"{STAGE}-followup", on_failure=analyzer.followup_failed),
             rt.consumer(topics.CANCEL, ReviewCancel, analyzer.on_cancel, name=f"{STAGE}-cancel", broadcast=True),
+            # A batch's contracts: no LLM, their own group and few slots (services/analyze/batch.py).
+            rt.consumer(topics.BATCH_SUMMARIZED, ReviewSummarized, BatchCells(analyzer).handle, name=f"{STAGE}-batch", concurrency=settings.batch_in_flight),
         ]
         if settings.locate_deadline_s:  # watch locate: the whole document stands in when it is late
             loops.append(rt.consumer(topics.SUMMARIZED, ReviewSummarized, analyzer.on_summarized, name=f"{STAGE}-fallback"))

@@ -31,11 +31,11 @@ from shared.store.blobs import open_blobs
 from shared.store.events import EventLog
 from shared.store.state import State
 
-from . import followups, playbooks, reports, reviews, streams
+from . import batches, followups, playbooks, reports, reviews, streams
 from .auth import Keys
 from .deps import EdgeContext
 from .gate import BodyGate, error_response
-from .lifecycle import Deadlines, FollowupDeadlines, expire_pdfs
+from .lifecycle import BatchDeadlines, Deadlines, FollowupDeadlines, expire_pdfs
 from .settings import Settings
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,7 @@ def build_app(settings: Settings | None = None) -> FastAPI:
         ctx.deadlines, ctx.followup_deadlines = Deadlines(ctx), FollowupDeadlines(ctx)
         app.state.ctx = ctx
         sweepers = [asyncio.create_task(ctx.deadlines.run(), name="deadlines"), asyncio.create_task(ctx.followup_deadlines.run(), name="followup-deadlines"),
-                    asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
+                    asyncio.create_task(BatchDeadlines(ctx).run(), name="batch-deadlines"), asyncio.create_task(expire_pdfs(ctx), name="pdf-retention")]
         try:
             yield
         finally:
@@ -105,13 +105,14 @@ def build_app(settings: Settings | None = None) -> FastAPI:
             tracing.shutdown()  # send the spans still buffered
 
     app = FastAPI(title="ClauseFlow", version="0.1.0", lifespan=lifespan)
-    for routes in (reviews, streams, followups, playbooks, reports):
+    for routes in (reviews, streams, followups, playbooks, reports, batches):
         app.include_router(routes.router)
     # No body is read before its key, its size and (uploads) a slot are checked (gate.py); inside
     # the instrumentation, so its refusals are counted too.
     app.add_middleware(
         BodyGate, keys=keys, max_bytes=settings.max_upload_bytes,
         max_uploads=settings.max_concurrent_uploads, retry_after_s=settings.uploads_retry_after_s,
+        batch_bytes=settings.max_batch_bytes, max_batch_uploads=settings.max_concurrent_batch_uploads,
     )
     # HTTP requests by route, method and status class, and their duration (http_requests_total,
     # http_request_duration_seconds), on the metrics port only: never exposed on the app.

@@ -32,6 +32,7 @@ from .auth import Keys, tenant_of
 FORM_ALLOWANCE = 64 * 1024  # room for the form's other parts (the question, the part headers)
 WITH_BODY = ("POST", "PUT", "PATCH")
 UPLOAD = ("POST", "/v1/reviews")
+BATCH = ("POST", "/v1/batches")  # many contracts in one body: a limit and slots of its own
 
 
 class _BodyTooLarge(Exception):
@@ -41,45 +42,51 @@ class _BodyTooLarge(Exception):
 class BodyGate:
     """Key, size and (for uploads) a slot, checked before the body is read."""
 
-    def __init__(self, app, keys: Keys, max_bytes: int, max_uploads: int, retry_after_s: float) -> None:
+    def __init__(self, app, keys: Keys, max_bytes: int, max_uploads: int, retry_after_s: float, batch_bytes: int = 0, max_batch_uploads: int = 1) -> None:
         self.app = app
         self.keys = keys
-        self.limit = max_bytes
-        self.max_bytes = max_bytes + FORM_ALLOWANCE
-        self.max_uploads = max_uploads
+        self.limits = {UPLOAD: max_bytes, BATCH: batch_bytes or max_bytes}  # the body's limit by route; others: the upload's
+        self.slots = {UPLOAD: max_uploads, BATCH: max_batch_uploads}
         self.retry_after_s = retry_after_s
-        self.uploading = 0  # uploads in progress in this process (one event loop: no lock needed)
+        self.busy = dict.fromkeys(self.slots, 0)  # uploads in progress in this process (one event loop: no lock needed)
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http" or scope["method"] not in WITH_BODY:
             await self.app(scope, receive, send)
             return
         headers = Headers(scope=scope)
+        route = (scope["method"], scope["path"].rstrip("/"))
+        upload = route if route in self.slots else None
+        limit = self.limits.get(route, self.limits[UPLOAD])
         try:
             if scope["path"].startswith("/v1/"):
                 tenant_of(self.keys, headers)  # 401 before a byte of the body is read
             length = headers.get("content-length", "")
-            if length.isdigit() and int(length) > self.max_bytes:
-                raise TooLarge(f"the upload is over the {self.limit}-byte limit")
-            upload = (scope["method"], scope["path"].rstrip("/")) == UPLOAD
-            if upload and self.uploading >= self.max_uploads:
+            if length.isdigit() and int(length) > limit + FORM_ALLOWANCE:
+                raise TooLarge(f"the upload is over the {limit}-byte limit")
+            if upload and self.busy[upload] >= self.slots[upload]:
                 raise Overloaded(
-                    f"this edge is taking {self.max_uploads} uploads at once, the most it takes; retry shortly",
+                    f"this edge is taking {self.slots[upload]} {'batches' if upload == BATCH else 'uploads'} at once, the most it takes; retry shortly",
                     status=503, code="busy", retry_after=self.retry_after_s,
                 )
         except ClauseFlowError as exc:
             await _refuse(exc, scope, receive, send)
             return
         if not upload:
-            await self._counted(scope, receive, send)
+            await self._counted(scope, receive, send, limit)
             return
-        self.uploading += 1
+        self.busy[upload] += 1
         try:
-            await self._counted(scope, receive, send)
+            await self._counted(scope, receive, send, limit)
         finally:
-            self.uploading -= 1
+            self.busy[upload] -= 1
 
-    async def _counted(self, scope, receive, send) -> None:
+    @property
+    def uploading(self) -> int:
+        """Single uploads in progress in this process."""
+        return self.busy[UPLOAD]
+
+    async def _counted(self, scope, receive, send, limit: int) -> None:
         """Run the app on the body, cut off (413) once it is over the limit."""
         seen = 0
         over = False
@@ -89,7 +96,7 @@ class BodyGate:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.max_bytes:
+                if seen > limit + FORM_ALLOWANCE:
                     over = True
                     raise _BodyTooLarge
             return message
@@ -103,7 +110,7 @@ class BodyGate:
         except _BodyTooLarge:
             pass
         if over:
-            await _refuse(TooLarge(f"the upload is over the {self.limit}-byte limit"), scope, receive, send)
+            await _refuse(TooLarge(f"the upload is over the {limit}-byte limit"), scope, receive, send)
 
 
 def error_response(exc: ClauseFlowError) -> JSONResponse:

@@ -58,6 +58,16 @@ class Deadlines(Schedule):
         return False
 
 
+class BatchDeadlines(Deadlines):
+    """A batch's contracts end by their deadline too (``batch_deadline_s``: long, as they queue
+    behind one another), on a set of their own: the batch lane's backlog
+    (``shared.store.keys.batch_open``), apart from the interactive one."""
+
+    def __init__(self, ctx: EdgeContext, interval_s: float = 1.0) -> None:
+        Schedule.__init__(self, ctx.redis, keys.batch_open(ctx.settings.topic_prefix), interval_s)
+        self.ctx = ctx
+
+
 async def expire_pdfs(ctx: EdgeContext) -> None:
     """Delete stored PDFs past their retention, every ``pdf_sweep_interval_s``, until cancelled."""
     s = ctx.settings

@@ -13,18 +13,22 @@ raises is documented here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
-from pydantic import BaseModel
 
 from shared.api import client_events as ce
 from shared.api.client_models import EVENTS, STREAM_ID
 
+from . import openapi_batches as ob
 from .reports import COLUMNS as REPORT_COLUMNS
 from .openapi_models import (
+    BODY,
+    BUSY,
     HTTP_MODELS,
+    KEYED,
+    REVIEW,
+    STATE,
+    Doc,
     RID,
     CancelAccepted,
     ErrorResponse,
@@ -67,7 +71,10 @@ CODES = {
     "dependency_unavailable": "the review queue is unavailable",
     "state_unavailable": "the review state store (Redis) is unavailable",
     "bad_playbook": "the playbook does not validate: the message names the rule and the field",
+    **ob.CODES,
 }
+# Codes of a status that come without Retry-After (asking again will not help).
+NO_RETRY_AFTER = {"too_many_followups"}
 REASONS = {
     400: "Bad request", 401: "No valid API key", 404: "Not found", 409: "Not possible in the review's state",
     413: "Too large", 415: "Not a PDF", 422: "A PDF that cannot be read, or a playbook that does not validate", 429: "Over the rate", 503: "Unavailable; retry later",
@@ -77,29 +84,6 @@ HEADERS = {
     429: {"Retry-After": {"description": "seconds", "required": True, "schema": {"type": "integer", "minimum": 1}}},
     503: {"Retry-After": {"description": "seconds", "required": True, "schema": {"type": "integer", "minimum": 1}}},
 }
-STATE = {503: ("state_unavailable",)}
-KEYED = {401: ("unauthorized",), **STATE}
-REVIEW = {**KEYED, 404: ("not_found",)}
-BUSY = ("busy", "dependency_unavailable", "state_unavailable")
-BODY = {413: ("too_large",)}  # the size limit counts every POST's and PUT's body (gate.BodyGate)
-# Codes of a status that come without Retry-After (asking again will not help).
-NO_RETRY_AFTER = {"too_many_followups"}
-
-
-@dataclass(frozen=True)
-class Doc:
-    """One operation's documentation."""
-
-    summary: str
-    status: int
-    body: type[BaseModel] | None
-    errors: dict[int, tuple[str, ...]]
-    description: str = ""
-    keyed: bool = True  # needs an API key
-    headers: dict[str, dict] = field(default_factory=dict)
-    request: dict | None = None  # the request body, where FastAPI's is not what the route reads
-
-
 OPERATIONS: dict[tuple[str, str], Doc] = {
     ("post", "/v1/reviews"): Doc(
         "Upload a contract and a question", 202, ReviewCreated,
@@ -155,6 +139,7 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
         request={"required": True, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/PlaybookIn"}}}},
     ),
     ("get", "/healthz"): Doc("Liveness and Redis", 200, Health, STATE, keyed=False),
+    **ob.OPERATIONS,
 }
 # The upload's form, as the route reads it (FastAPI's says both parts are optional: the route takes
 # them so to answer its own 400s; and a nullable file part is not sent as a file by clients).
@@ -243,6 +228,10 @@ def _error_response(status: int, codes: tuple[str, ...]) -> dict:
 def _success(doc: Doc, path: str) -> dict:
     if doc.body is not None:
         content = {"application/json": {"schema": ce.ref(doc.body)}}
+    elif doc.media:
+        content = {doc.media: {"schema": {"type": "string"} if doc.media.startswith("text/") else {"type": "string", "format": "binary"}}}
+    elif path.startswith("/v1/batches/"):  # the batch's events
+        content = {"text/event-stream": {"schema": {"type": "string"}}}
     elif path.endswith("/events"):
         content = {"text/event-stream": {"schema": _sse_schema()}}
     else:
@@ -263,6 +252,9 @@ def _plain_parameters(op: dict) -> None:
         if param["in"] == "path" and param["name"] == "rid":
             param["schema"]["pattern"] = RID
             param["description"] = "the review's id (`request_id`)"
+        if param["in"] == "path" and param["name"] == "bid":
+            param["schema"]["pattern"] = ob.BID
+            param["description"] = "the batch's id (`batch_id`)"
 
 
 def complete(schema: dict) -> dict:
@@ -272,8 +264,9 @@ def complete(schema: dict) -> dict:
     schemas = components.setdefault("schemas", {})
     for name in ("HTTPValidationError", "ValidationError", "Body_create_review_v1_reviews_post"):
         schemas.pop(name, None)  # FastAPI's 422 body (the app answers 400 with ErrorResponse), and the upload's form
-    schemas["Upload"] = UPLOAD
-    ours = ce.json_schemas([*EVENTS.values(), *HTTP_MODELS])
+    schemas["Upload"], schemas["BatchUpload"] = UPLOAD, ob.FORM
+    schemas.pop("Body_create_batch_v1_batches_post", None)
+    ours = ce.json_schemas([*EVENTS.values(), *HTTP_MODELS, *ob.MODELS])
     if clash := set(ours) & set(schemas):
         raise ValueError(f"schema names used twice in the OpenAPI document: {sorted(clash)}")
     schemas.update(ours)
@@ -295,7 +288,7 @@ def complete(schema: dict) -> dict:
                 op["requestBody"] = doc.request
             if doc.keyed:
                 op["security"] = [{"bearer": []}, {"apiKey": []}]
-            if path.endswith("/events"):
+            if path.startswith("/v1/reviews/") and path.endswith("/events"):
                 op["description"] = _sse_description()
                 op["security"].append({"streamToken": []})
     return schema

@@ -4,6 +4,7 @@ shared/api/client_models.py's."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, Field
@@ -119,3 +120,27 @@ class PlaybookDoc(Playbook):
 
 
 HTTP_MODELS = [ReviewCreated, ReviewList, StreamToken, ReviewState, ReviewCost, CancelAccepted, FollowupCreated, Health, ErrorResponse, PlaybookDoc, PlaybookIn, Report]
+
+
+# --- what each operation answers: openapi.py's table of operations, openapi_batches.py's ---------
+
+STATE = {503: ("state_unavailable",)}
+KEYED = {401: ("unauthorized",), **STATE}
+REVIEW = {**KEYED, 404: ("not_found",)}
+BUSY = ("busy", "dependency_unavailable", "state_unavailable")
+BODY = {413: ("too_large",)}  # the size limit counts every POST's and PUT's body (gate.BodyGate)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One operation's documentation."""
+
+    summary: str
+    status: int
+    body: type[BaseModel] | None
+    errors: dict[int, tuple[str, ...]]
+    description: str = ""
+    keyed: bool = True  # needs an API key
+    headers: dict[str, dict] = field(default_factory=dict)
+    request: dict | None = None  # the request body, where FastAPI's is not what the route reads
+    media: str = ""  # the success body's media type where it is not JSON, a PDF or the review's events

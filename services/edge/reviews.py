@@ -124,15 +124,16 @@ def _final_cost(review: dict) -> dict | None:
     return final.get("cost") if isinstance(final, dict) else None
 
 
-async def admit(ctx: EdgeContext, tenant: str) -> None:
-    """The tenant's upload rate (429), then the whole system's backlog (503)."""
+async def admit(ctx: EdgeContext, tenant: str, *, backlog: bool = True) -> None:
+    """The tenant's upload rate (429), then (``backlog``) the whole system's backlog of
+    interactive reviews (503); a batch has a backlog of its own (batches.py)."""
     s = ctx.settings
     for limit in parse_many(s.upload_rate):
         if not await ctx.uploads.hit(limit, "uploads", tenant):
             reset, _ = await ctx.uploads.get_window_stats(limit, "uploads", tenant)
             wait = max(1, math.ceil(reset - time.time()))
             raise Overloaded(f"over this key's upload rate ({limit}); retry in {wait} s", status=429, code="rate_limited", retry_after=wait)
-    if await ctx.redis.zcard(open_reviews(s.topic_prefix)) >= s.max_backlog:
+    if backlog and await ctx.redis.zcard(open_reviews(s.topic_prefix)) >= s.max_backlog:
         raise Overloaded(
             f"{s.max_backlog} reviews are in progress, the most this system takes at once; retry shortly",
             status=503, code="busy", retry_after=s.backlog_retry_after_s,

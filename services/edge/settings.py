@@ -12,12 +12,10 @@ class Settings(CommonSettings):
     port: int = 8000
     metrics_port: int = 0  # Prometheus /metrics on its own port (0 = off), never the public one
     public_url: str = ""  # base of the URLs in responses; defaults to the request's own
-    max_upload_bytes: int = Field(default=25 * 1024 * 1024, ge=1024)
     # Uploads one edge process reads and checks at once (services/edge/gate.py); beyond it, 503
     # `busy` with this Retry-After. A slot is taken only after the key is checked.
     max_concurrent_uploads: int = Field(default=16, ge=1)
     uploads_retry_after_s: float = Field(default=2.0, gt=0)
-    max_pages: int = Field(default=500, ge=1)
     max_question_chars: int = Field(default=2000, ge=10)
     # Follow-up questions one review takes in all (each is an LLM call billed to its tenant); beyond
     # it, 429 `too_many_followups`.
@@ -37,6 +35,14 @@ class Settings(CommonSettings):
     # Reviews accepted and not yet ended, over every tenant; beyond it uploads get 503.
     max_backlog: int = Field(default=200, ge=1)
     backlog_retry_after_s: float = Field(default=10.0, gt=0)
+    # Batches (services/edge/batches.py): contracts in one, the body of its upload, a batch's
+    # contracts not yet ended over every tenant (beyond it a new batch gets 503), how long each
+    # may take (queueing behind the others included), and batch uploads one process reads at once.
+    max_batch_contracts: int = Field(default=500, ge=1)
+    max_batch_bytes: int = Field(default=512 * 1024 * 1024, ge=1024)
+    max_batch_backlog: int = Field(default=2000, ge=1)
+    batch_deadline_s: float = Field(default=6 * 3600, gt=0)
+    max_concurrent_batch_uploads: int = Field(default=2, ge=1)
     # How long an upload waits for the broker's acknowledgement before answering 503.
     publish_timeout_s: float = Field(default=5.0, gt=0)
     # Redis calls of a request give up after this (the edge answers 503, not a hung request).

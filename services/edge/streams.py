@@ -50,7 +50,7 @@ async def _followable(ctx: EdgeContext, rid: str, headers, token: str | None) ->
     return await tenant_review(ctx, rid, tenant_of(ctx.keys, headers))
 
 
-def _resume_point(last_event_id: str | None, after: str | None) -> str:
+def resume_point(last_event_id: str | None, after: str | None) -> str:
     start = last_event_id or after or "0-0"
     if not valid_stream_id(start):
         raise InputError(f"{start!r} is not an event id", code="bad_event_id")
@@ -143,7 +143,7 @@ async def sse_events(
     review = await _followable(ctx, rid, request.headers, token)  # 401/404 before the stream starts
     if followup is not None and review.get(followup_field(followup)) is not True:
         raise NotFound(f"review {rid!r} has no follow-up {followup!r}")
-    start = _resume_point(last_event_id, after)
+    start = resume_point(last_event_id, after)
 
     async def gen():
         async with Presence(ctx, rid, "sse"):

@@ -22,7 +22,13 @@ async def main() -> None:
     try:
         await sandbox.warm()  # the first PDF does not wait for the workers to start
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
-            await rt.run([rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, clause_model.default(settings.clause_stage)))])
+            model = clause_model.default(settings.clause_stage)
+            await rt.run([
+                rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model)),
+                # A batch's contracts: their own group and few slots, so interactive reviews never queue behind them.
+                rt.consumer(topics.BATCH_REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model, batch=True),
+                            name=f"{STAGE}-batch", concurrency=settings.batch_in_flight),
+            ])
     finally:
         sandbox.close()
         await blobs.close()

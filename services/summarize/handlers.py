@@ -90,7 +90,10 @@ class Scans:
         return done - not_read
 
 
-def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel):
+def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel, *, batch: bool = False):
+    """The handler of review.requested, or with ``batch`` of batch.requested (a batch's contract:
+    stored by the edge unchecked, so checked here as the edge checks an upload, in the sandbox,
+    before anything else; its pages go on to batch.summarized)."""
     summary_chars = settings.summary_chars
     scans = Scans(rt, settings, sandbox)
     # The clause model's scores name the categories on each page; stored for locate, phase2
@@ -109,12 +112,23 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         log.info("review cancelled while its scanned pages were read: stopped")
         await rt.record_cost(rid, STAGE, timing_dict(clock.finish()), missed=True)
 
+    async def check(env, key: str) -> None:
+        """A batch's contract is an upload like any other: a bad one is refused with the upload's
+        code (not_a_pdf, too_large, corrupt_pdf, ...), which ends its review, and so its cell, in
+        `error`. A good one's page count is known from here on."""
+        data = await blobs.get(key)
+        env.page_count = await sandbox.run(pdf.check, data, max_bytes=settings.max_upload_bytes, max_pages=settings.max_pages)
+        await rt.state.update_review(env.request_id, page_count=env.page_count)
+        await rt.events.emit(env.request_id, "accepted", {"request_id": env.request_id, "page_count": env.page_count}, dedupe="accepted")
+
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
         env = msg.envelope
         clock = await rt.begin(env)
         if clock is None:
             return
+        if batch:
+            await check(env, msg.blob_key)
         total = env.page_count
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
         with clock.phase("preprocess"):
@@ -150,7 +164,10 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
             counts.update((gisted or Gisted([])).counts())  # all zero when the summaries were cached
         await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), **counts}, missed=extracted > 0)
         await rt.state.advance_review(env.request_id, "summarized")
-        await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
+        if batch:
+            await rt.publish_done(topics.BATCH_SUMMARIZED, env.request_id, out)
+        else:
+            await rt.publish_done(topics.SUMMARIZED, env.request_id, out)
         MESSAGES.labels(STAGE, "processed").inc()
 
     return handle

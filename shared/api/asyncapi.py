@@ -69,6 +69,8 @@ ROUTES: tuple[Route, ...] = (
     Route(topics.LOCATED, "ReviewLocated", ("locate", "analyze"), (Consumer("phase2"), Consumer("analyze"))),
     Route(topics.CANCEL, "ReviewCancel", ("edge",), (Consumer("analyze", "analyze-cancel", broadcast=True),)),
     Route(topics.FOLLOWUP, "ReviewFollowup", ("edge",), (Consumer("analyze", "analyze-followup"),)),
+    Route(topics.BATCH_REQUESTED, "ReviewRequested", ("edge",), (Consumer("summarize", "summarize-batch"),)),
+    Route(topics.BATCH_SUMMARIZED, "ReviewSummarized", ("summarize",), (Consumer("analyze", "analyze-batch"),)),
 )
 DEAD_LETTER_MESSAGE = "DeadLetter"
 

@@ -41,7 +41,7 @@ from shared.api.client_parts import (
 from shared.store.events import EVENT_TYPES
 
 STREAM_ID = r"^[0-9]{1,20}-[0-9]{1,20}$"  # a Redis stream id (shared.store.events.valid_stream_id)
-Mode = Literal["located", "fallback_full"]
+Mode = Literal["located", "fallback_full", "batch"]  # batch: a batch's contract, every page by the clause model, no LLM
 
 
 # --- the events, by type -----------------------------------------------------------------------

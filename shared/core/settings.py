@@ -49,6 +49,12 @@ class CommonSettings(BaseSettings):
     # Messages one consumer loop handles at once (one request's messages stay in order).
     # Scaling out across processes stays the consumer group's job.
     max_in_flight: int = Field(default=4, ge=1, le=256)
+    # Contracts of batches (the batch lane: topics batch.*) one consumer loop handles at once, in
+    # summarize and in analyze; kept small so interactive reviews keep the cores.
+    batch_in_flight: int = Field(default=1, ge=1, le=64)
+    # What one contract may be: checked by the edge for an upload, by summarize for a batch's.
+    max_upload_bytes: int = Field(default=25 * 1024 * 1024, ge=1024)
+    max_pages: int = Field(default=500, ge=1)
     # CPU-bound sections (scoring, ranking, building the draft) run at once per process.
     cpu_slots: int = Field(default=1, ge=1, le=64)
     score_cache_docs: int = Field(default=256, ge=1)  # clause-model scores kept in memory, by document

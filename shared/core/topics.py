@@ -7,12 +7,18 @@ SUMMARIZED = "review.summarized"
 LOCATED = "review.located"
 CANCEL = "review.cancel"
 FOLLOWUP = "review.followup"
+# The batch lane (services/edge/batches.py): a batch's contracts go through summarize and analyze
+# on topics of their own, read by consumer groups of their own with few slots, so an interactive
+# review never queues behind a batch. Same messages as review.requested and review.summarized.
+BATCH_REQUESTED = "batch.requested"
+BATCH_SUMMARIZED = "batch.summarized"
 
-ALL = (REQUESTED, SUMMARIZED, LOCATED, CANCEL, FOLLOWUP)
+ALL = (REQUESTED, SUMMARIZED, LOCATED, CANCEL, FOLLOWUP, BATCH_REQUESTED, BATCH_SUMMARIZED)
 # Who consumes what (the consumer-group names; each has a dead-letter topic): services/*/app.py.
 CONSUMERS = (
     (REQUESTED, "summarize"), (SUMMARIZED, "locate"), (LOCATED, "phase2"), (LOCATED, "analyze"),
     (FOLLOWUP, "analyze-followup"), (CANCEL, "analyze-cancel"), (SUMMARIZED, "analyze-fallback"),
+    (BATCH_REQUESTED, "summarize-batch"), (BATCH_SUMMARIZED, "analyze-batch"),
 )
 
 

@@ -88,9 +88,11 @@ class Runtime:
         name: str | None = None,
         broadcast: bool = False,
         on_failure: Callable[[str, BaseException], Awaitable[None]] | None = None,
+        concurrency: int | None = None,
     ) -> ConsumerLoop:
         """A consumer loop of this process. ``on_failure`` replaces :meth:`fail_request` for a
-        stage whose failure must not end the review (the draft)."""
+        stage whose failure must not end the review (the draft); ``concurrency`` replaces
+        ``max_in_flight`` (the batch lane's loops take ``batch_in_flight``)."""
         loop = ConsumerLoop(
             self.settings,
             self.producer,
@@ -100,7 +102,7 @@ class Runtime:
             handler=handler,
             on_failure=on_failure or self.fail_request,
             broadcast=broadcast,
-            concurrency=self.settings.max_in_flight,
+            concurrency=concurrency or self.settings.max_in_flight,
         )
         self._loops.append(loop)
         return loop

@@ -36,7 +36,11 @@ TERMINAL = frozenset({"final", "error", "cancelled"})
 # The stream is capped at about ARGV[6] entries until it ends; after its `final`, follow-up
 # events are appended untrimmed (the edge caps follow-ups per review), so the final is never
 # trimmed out of its own stream.
-# KEYS: stream, dedupe hash, ended marker, audit list, open reviews, review hash.
+# A review of a batch (its hash has a `batch` field) ends as the batch's cell: with its terminal
+# event, a `cell` event on the batch's stream, the batch's count of done or failed contracts, and
+# `batch_done` on the batch's stream with the count that reaches its total — so each cell is
+# written exactly once, whichever process ends the review (services/edge/batches.py reads them).
+# KEYS: stream, dedupe hash, ended marker, audit list, open reviews, review hash, open batch reviews.
 # ARGV: type, data, ttl, terminal?, audit json, max stream length, dedupe name, request id,
 #       then the review's fields and values to set with a terminal event.
 _APPEND_ONCE = """
@@ -56,8 +60,34 @@ if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
   if ARGV[4] == '1' then
     redis.call('SET', KEYS[3], ARGV[1], 'EX', ARGV[3])
     redis.call('ZREM', KEYS[5], ARGV[8])
+    redis.call('ZREM', KEYS[7], ARGV[8])
     if #ARGV > 8 and redis.call('EXISTS', KEYS[6]) == 1 then
       redis.call('HSET', KEYS[6], unpack(ARGV, 9))
+    end
+    local batch = redis.call('HGET', KEYS[6], 'batch')
+    if batch then
+      batch = cjson.decode(batch)
+      local bkey, ekey = '%(batch)s' .. batch, '%(batch_events)s' .. batch
+      local status = 'failed'
+      if ARGV[1] == 'final' then status = 'done' end
+      local cell = {index = cjson.decode(redis.call('HGET', KEYS[6], 'batch_index') or '0'), request_id = ARGV[8], status = status,
+                    filename = cjson.decode(redis.call('HGET', KEYS[6], 'filename') or '""')}
+      if ARGV[1] == 'error' then
+        local body = cjson.decode(ARGV[2])
+        cell.error = {code = body.code, message = body.message}
+      elseif ARGV[1] == 'cancelled' then
+        cell.error = {code = 'cancelled', message = cjson.decode(ARGV[2]).reason}
+      end
+      redis.call('XADD', ekey, '*', 'type', 'cell', 'data', cjson.encode(cell))
+      local ended = redis.call('HINCRBY', bkey, status, 1) + tonumber(redis.call('HGET', bkey, status == 'done' and 'failed' or 'done') or '0')
+      if ended >= tonumber(redis.call('HGET', bkey, 'total') or '0') then
+        local summary = {total = ended, done = tonumber(redis.call('HGET', bkey, 'done') or '0'), failed = tonumber(redis.call('HGET', bkey, 'failed') or '0')}
+        redis.call('XADD', ekey, '*', 'type', 'batch_done', 'data', cjson.encode(summary))
+        if redis.call('HGET', bkey, 'status') == '"running"' then
+          redis.call('HSET', bkey, 'status', '"done"', 'ended_at', redis.call('TIME')[1])
+        end
+      end
+      redis.call('EXPIRE', ekey, ARGV[3])
     end
   end
   if ARGV[5] ~= '' then
@@ -67,7 +97,7 @@ if redis.call('HSETNX', KEYS[2], ARGV[7], '1') == 1 then
   return id
 end
 return false
-"""
+""" % {"batch": keys.BATCH_HEAD, "batch_events": keys.BATCH_EVENTS_HEAD}
 
 
 @dataclass(frozen=True)
@@ -88,6 +118,7 @@ class EventLog:
     def __init__(self, redis: Redis, ttl_s: int = 24 * 3600, max_len: int = 10_000, prefix: str = "") -> None:
         self._redis = redis
         self._open = keys.open_reviews(prefix)  # the reviews accepted and not yet ended, by deadline
+        self._batch_open = keys.batch_open(prefix)  # the same, of the batches
         self._ttl_s = ttl_s
         self._max_len = max_len  # per stream, approximately: the oldest events go first
         self._append_once = redis.register_script(_APPEND_ONCE)
@@ -117,7 +148,7 @@ class EventLog:
             raise ValueError("only a terminal event carries the review's state")
         fields = [x for k, v in (review or {}).items() for x in (k, json.dumps(v, ensure_ascii=False))]
         result = await self._append_once(
-            keys=[keys.events(request_id), keys.dedupe(request_id), keys.ended(request_id), keys.audit(request_id), self._open, keys.review(request_id)],
+            keys=[keys.events(request_id), keys.dedupe(request_id), keys.ended(request_id), keys.audit(request_id), self._open, keys.review(request_id), self._batch_open],
             args=[type_, payload, self._ttl_s, "1" if type_ in TERMINAL else "0", entry, self._max_len, dedupe, request_id, *fields],
         )
         return _text(result) if result else None
@@ -134,7 +165,13 @@ class EventLog:
 
     async def read(self, request_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
         """Events after stream id ``after``; waits up to ``block_ms`` for the first one."""
-        key = keys.events(request_id)
+        return await self._read(keys.events(request_id), after, block_ms, count)
+
+    async def read_batch(self, batch_id: str, after: str = "0-0", *, block_ms: int | None = None, count: int = 100) -> list[Event]:
+        """A batch's events (`cell`, then `batch_done`) after stream id ``after``, as :meth:`read`."""
+        return await self._read(keys.batch_events(batch_id), after, block_ms, count)
+
+    async def _read(self, key: str, after: str, block_ms: int | None, count: int) -> list[Event]:
         if block_ms is None:
             if after == _MAX_ID:
                 return []  # nothing comes after it (and XRANGE cannot exclude it)

@@ -32,6 +32,10 @@
 | playbook        | ``playbook:{tenant}``                | hash      | never (the tenant's configuration)    | edge |
 | lease           | ``lease:{request_id}:{stage}``       | string    | 30 s, renewed while held              | analyze (``shared.store.lease``) |
 | rate limits     | ``{prefix}limits:…``                 | (limits)  | the limits library's windows          | edge (the ``limits`` library) |
+| batch           | ``batch:{batch_id}``                 | hash      | retention                             | edge, the event log |
+| batch events    | ``batchevents:{batch_id}``           | stream    | retention                             | the event log |
+| batch history   | ``batches:{tenant}``                 | zset      | retention                             | edge |
+| batch open      | ``{prefix}batches:open``             | zset      | never (members leave when they end)   | edge, the event log |
 
 ``{doc}`` is a document within its tenant, ``{tenant}:{sha256}`` (``document_key``): a cache hit
 never tells one tenant what another uploaded. ``{prefix}`` is the deployment's topic prefix.
@@ -61,6 +65,7 @@ _FIELDS = {
     "model": r"[^\s]{1,200}",
     "kind": r"[^\s]{1,200}",
     "digest": r"[0-9a-f]{32}",
+    "batch_id": r"[A-Za-z0-9_-]{1,128}",
 }
 
 
@@ -127,11 +132,18 @@ cache_sizes = Family("cache sizes", "doccache:sizes", "cache bookkeeping")
 playbook = Family("playbook", "playbook:{tenant}", "never")  # every version of the tenant's playbook, and which is current
 lease = Family("lease", "lease:{request_id}:{stage}", "lease")  # one process at a time on a review's answer
 rate_limit_keys = Family("rate limits", "{prefix}limits:…", "limits")  # made by the limits library
+# A batch (services/edge/batches.py): its record, and its cells' events, which the event log's
+# terminal step appends (shared/store/events.py); its contracts are reviews with a `batch` field.
+batch = Family("batch", "batch:{batch_id}", "retention")
+batch_events = Family("batch events", "batchevents:{batch_id}", "retention")
+batch_history = Family("batch history", "batches:{tenant}", "retention")
+batch_open = Family("batch open", "{prefix}batches:open", "never")  # a batch's reviews not ended, by deadline
 
 FAMILIES = tuple(v for v in list(globals().values()) if isinstance(v, Family))  # the table, in the order above
 BY_NAME = {f.name: f for f in FAMILIES}
 CACHE_INDEX = cache_index.template.partition("{")[0]  # + {doc}: the document cache's Lua script builds these from it
 CACHE_USED, CACHE_TOTAL, CACHE_SIZES = cache_used(), cache_total(), cache_sizes()
+BATCH_HEAD, BATCH_EVENTS_HEAD = (f.template.partition("{")[0] for f in (batch, batch_events))  # + {batch_id}: the event log's Lua
 
 
 def family_of(key: str) -> list[str]:

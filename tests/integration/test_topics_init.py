@@ -34,7 +34,7 @@ def test_the_dead_letter_topics_are_those_of_the_consumers_the_services_run():
     apps = {name: (services / name / "app.py").read_text() for name in ("summarize", "locate", "phase2", "analyze")}
     for topic, consumer in topics.CONSUMERS:
         service, _, suffix = consumer.partition("-")
-        const = next(k for k in ("REQUESTED", "SUMMARIZED", "LOCATED", "CANCEL", "FOLLOWUP") if getattr(topics, k) == topic)
+        const = next(k for k in ("REQUESTED", "SUMMARIZED", "LOCATED", "CANCEL", "FOLLOWUP", "BATCH_REQUESTED", "BATCH_SUMMARIZED") if getattr(topics, k) == topic)
         text = apps[service]
         assert f"rt.consumer(topics.{const}," in text, (service, const)
         if suffix:

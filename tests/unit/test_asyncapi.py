@@ -223,7 +223,7 @@ def test_messages_named_for_a_topic_in_proto_are_on_it(doc, proto):
                 assert all(a.endswith(".dlq") for a in on[name]), name
             else:
                 assert topic in on[name], f"{name} belongs on {topic}, the document has it on {sorted(on[name])}"
-    assert named >= len(topics.ALL)
+    assert named >= len({r.message for r in asyncapi.ROUTES})  # a message may ride on several topics
 
 
 def _constants(files: list[Path]) -> dict[str, str]:

@@ -1,0 +1,67 @@
+"""A batch's record in Redis (``batch:{batch_id}``), the tenant's batches (``batches:{tenant}``) and
+the open batch reviews (``{prefix}batches:open``, by deadline: the batch lane's backlog).
+
+The record's fields are JSON, as a review's are (shared/store/state.py): ``tenant``, ``name``,
+``categories``, ``question``, ``created_at``, ``total``, ``files`` and ``reviews`` (a contract's
+index is its place in both), ``status`` (running, done, cancelled) and the counts ``done`` and
+``failed``, which the event log's terminal step raises (shared/store/events.py), never this module.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from redis.asyncio import Redis
+
+from shared.store import keys
+
+RUNNING, DONE, CANCELLED = "running", "done", "cancelled"
+
+
+class Batches:
+    def __init__(self, redis: Redis, ttl_s: int, prefix: str = "") -> None:
+        self.redis = redis
+        self.ttl_s = ttl_s
+        self.open = keys.batch_open(prefix)
+
+    async def create(self, batch_id: str, fields: dict[str, Any]) -> None:
+        """The record, before any of its reviews exists (a review's end counts against ``total``)."""
+        key = keys.batch(batch_id)
+        record = {**fields, "status": RUNNING, "done": 0, "failed": 0}
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(key, mapping={k: json.dumps(v, ensure_ascii=False) for k, v in record.items()})
+            pipe.expire(key, self.ttl_s)
+            history = keys.batch_history(fields["tenant"])
+            pipe.zadd(history, {batch_id: float(fields["created_at"])})
+            pipe.expire(history, self.ttl_s)
+            await pipe.execute()
+
+    async def get(self, batch_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.hgetall(keys.batch(batch_id))
+        return {_s(k): json.loads(v) for k, v in raw.items()} if raw else None
+
+    async def recent(self, tenant: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """The tenant's batches still kept, newest first."""
+        ids = [_s(b) for b in await self.redis.zrevrange(keys.batch_history(tenant), 0, limit - 1)]
+        out = []
+        for bid in ids:
+            if (record := await self.get(bid)) is not None:
+                out.append((bid, record))
+        return out
+
+    async def set_status(self, batch_id: str, status: str) -> None:
+        await self.redis.hset(keys.batch(batch_id), "status", json.dumps(status))
+
+    async def watch(self, request_ids: list[str], deadline: float) -> None:
+        """The batch's reviews are open until they end (the event log takes each off)."""
+        if request_ids:
+            await self.redis.zadd(self.open, dict.fromkeys(request_ids, deadline))
+
+    async def backlog(self) -> int:
+        """Batch reviews accepted and not yet ended, over every tenant."""
+        return await self.redis.zcard(self.open)
+
+
+def _s(v: bytes | str) -> str:
+    return v.decode() if isinstance(v, bytes) else v
