@@ -21,10 +21,8 @@ from typing import Callable
 import httpx
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
-from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
 
-from services.cli_transport import (EXIT_CANCELLED, EXIT_FAILED, EXIT_INPUT, EXIT_OK, RECONNECTS, UPLOAD_TRIES, CliError, Edge, Later,
-                                    refusal)
+from services.cli_transport import EXIT_CANCELLED, EXIT_FAILED, EXIT_INPUT, EXIT_OK, RECONNECTS, CliError, Edge, Later, patiently, refusal
 from services.cli_views import err, out, say
 
 STATE_FILE = ".clauseflow-batch.json"
@@ -88,28 +86,13 @@ def same_batch(state: dict | None, url: str, names: list[str], categories: list[
     return categories is None or state.get("categories") == categories
 
 
-def _wait_as_told(state) -> float:
-    exc = state.outcome.exception()
-    return exc.wait_s if isinstance(exc, Later) else wait_exponential(multiplier=0.5, max=8)(state)
-
-
-def patiently(call: Callable, *args, retry_on: tuple[type[BaseException], ...] = (Later,), tries: int = UPLOAD_TRIES, **kw):
-    """``call`` again when the edge names a wait (429/503 with Retry-After), as `clauseflow review`
-    does its upload (cli_transport.Edge.upload; the same tenacity settings), ``tries`` in all."""
-    retrying = Retrying(
-        retry=retry_if_exception_type(retry_on), stop=stop_after_attempt(tries), reraise=True, wait=_wait_as_told,
-        before_sleep=lambda s: notify(f"{s.outcome.exception()!s}; trying again in {_wait_as_told(s):g} s"),
-    )
-    return retrying(call, *args, **kw)
-
-
 def upload(edge: Edge, files: list[Path], categories: list[str] | None, name: str | None) -> dict:
     """One POST with every file as a `files` part, streamed from disk (httpx reads the open files
     in chunks and rewinds them when the request is sent again)."""
     data = {k: v for k, v in {"categories": ",".join(categories or []), "name": name or ""}.items() if v}
     with contextlib.ExitStack() as stack:
         parts = [("files", (p.name, stack.enter_context(p.open("rb")), KINDS[p.suffix.lower()])) for p in files]
-        return patiently(edge.request, "POST", "/v1/batches", files=parts, data=data)
+        return patiently(edge.request, "POST", "/v1/batches", notify=notify, files=parts, data=data)
 
 
 def _get_state(edge: Edge, bid: str) -> dict | None:
@@ -125,7 +108,7 @@ def batch_state(edge: Edge, bid: str) -> dict | None:
     """The batch's state, or None when the edge does not know it; a dropped connection and a wait
     the edge names are tried again, RECONNECTS times."""
     try:
-        return patiently(_get_state, edge, bid, retry_on=(Later, httpx.TransportError), tries=RECONNECTS + 1)
+        return patiently(_get_state, edge, bid, notify=notify, retry_on=(Later, httpx.TransportError), tries=RECONNECTS + 1)
     except httpx.TransportError as exc:
         raise CliError(f"cannot reach the edge at {edge.url}: {exc!r}; run the same command again to resume", EXIT_FAILED) from exc
 
@@ -145,7 +128,7 @@ def download(edge: Edge, bid: str, dest: Path) -> None:
     a poll is."""
     tmp = dest.with_name(dest.name + ".part")
     try:
-        patiently(_download, edge, bid, dest, tmp, retry_on=(Later, httpx.TransportError), tries=RECONNECTS + 1)
+        patiently(_download, edge, bid, dest, tmp, notify=notify, retry_on=(Later, httpx.TransportError), tries=RECONNECTS + 1)
         os.replace(tmp, dest)
     except httpx.TransportError as exc:
         raise CliError(f"lost the edge at {edge.url} while downloading the grid: {exc!r}; run again to resume", EXIT_FAILED) from exc

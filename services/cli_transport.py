@@ -97,12 +97,24 @@ class Edge:
         """POST the PDF; told to come back later (429/503 with Retry-After), wait as told and send it
         again, ``UPLOAD_TRIES`` times in all; ``notify`` hears of each wait."""
         files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
-        retrying = Retrying(
-            retry=retry_if_exception_type(Later), stop=stop_after_attempt(UPLOAD_TRIES), reraise=True,
-            wait=lambda state: state.outcome.exception().wait_s,
-            before_sleep=lambda state: notify(f"{state.outcome.exception()}; sending it again in {state.outcome.exception().wait_s:g} s"),
-        )
-        return retrying(self.request, "POST", "/v1/reviews", files=files, data={"question": question})
+        return patiently(self.request, "POST", "/v1/reviews", notify=notify, files=files, data={"question": question})
+
+
+def _wait_as_told(state) -> float:
+    exc = state.outcome.exception()
+    return exc.wait_s if isinstance(exc, Later) else wait_exponential(multiplier=0.5, max=8)(state)
+
+
+def patiently(call: Callable, *args, notify: Callable[[str], None] = lambda _: None, retry_on: tuple[type[BaseException], ...] = (Later,),
+              tries: int = UPLOAD_TRIES, **kw):
+    """``call(*args, **kw)``, again when the edge names a wait (a :class:`Later`: 429/503 with
+    Retry-After, waited as told) or on ``retry_on``'s other errors (waited a little longer each
+    time), ``tries`` in all; ``notify`` hears of each wait."""
+    retrying = Retrying(
+        retry=retry_if_exception_type(retry_on), stop=stop_after_attempt(tries), reraise=True, wait=_wait_as_told,
+        before_sleep=lambda s: notify(f"{s.outcome.exception()!s}; trying again in {_wait_as_told(s):g} s"),
+    )
+    return retrying(call, *args, **kw)
 
     def events(self, rid: str, after: str | None):
         """The review's events after ``after``; ends when the server closes the stream."""

@@ -19,7 +19,7 @@ from starlette.routing import Route
 from typer.testing import CliRunner
 
 from local.stack import free_port
-from services import cli_batch
+from services import cli_batch, cli_transport
 from services.cli import app
 
 KEY = "test-key"
@@ -220,7 +220,7 @@ def test_still_busy_after_the_last_try_exits_3(edge, folder, monkeypatch):
     stub, url = edge
     stub.busy = [(503, "0")] * 10
     done = clauseflow(url, str(folder))
-    assert done.exit_code == 3 and stub.posts == cli_batch.UPLOAD_TRIES
+    assert done.exit_code == 3 and stub.posts == cli_transport.UPLOAD_TRIES
     assert not (folder / cli_batch.STATE_FILE).exists()
 
 

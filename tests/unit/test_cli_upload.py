@@ -50,7 +50,7 @@ def test_busy_then_accepted_waits_as_told_and_sends_the_same_pdf_again(pdf, monk
     assert body["request_id"] == "r1"
     assert slept == [2.0, 1.0, cli_transport.MAX_RETRY_AFTER_S], "Retry-After is honoured, capped at 30 s"
     assert len(stub.uploads) == 4 and all(b"%PDF-1.4 a contract" in u for u in stub.uploads)
-    assert len(said) == 3 and "busy" in said[0] and "sending it again in 2 s" in said[0]
+    assert len(said) == 3 and "busy" in said[0] and "trying again in 2 s" in said[0]
 
 
 def test_still_busy_after_the_last_try_exits_3(pdf, monkeypatch):
