@@ -26,6 +26,9 @@ WORKERS = {
     "phase2": ("review.located", PARTITIONS, 20, {"cpu": "500m", "memory": "512Mi"}),
     "analyze": ("review.located", PARTITIONS, 10, {"cpu": "500m", "memory": "512Mi"}),
 }
+# consumer -> (the batch lane's topic its batch group reads, lag per replica): a batch's backlog
+# scales these too, in contracts waiting per replica (each takes CLAUSEFLOW_BATCH_IN_FLIGHT at once)
+BATCH_LANE = {"summarize": ("batch.requested", 20), "analyze": ("batch.summarized", 100)}
 LABELS = {"app.kubernetes.io/part-of": "clauseflow"}
 SECURITY = {
     "runAsNonRoot": True, "runAsUser": 10001, "allowPrivilegeEscalation": False,
@@ -78,16 +81,22 @@ def deployment(name: str, c: dict, replicas: int = 1, gpu: bool = False) -> dict
     }
 
 
-def scaled_object(name: str, topic: str, most: int, lag: int, extra: list | None = None) -> dict:
-    triggers = [{
+def kafka_trigger(group: str, topic: str, lag: int) -> dict:
+    return {
         "type": "kafka",
         "metadata": {
-            "bootstrapServers": "kafka.kafka.svc:9092", "consumerGroup": f"{GROUP_PREFIX}.{name}", "topic": topic,
+            "bootstrapServers": "kafka.kafka.svc:9092", "consumerGroup": f"{GROUP_PREFIX}.{group}", "topic": topic,
             "lagThreshold": str(lag), "activationLagThreshold": "0", "offsetResetPolicy": "earliest",
             # never more replicas than partitions: the extra ones would get no work
             "allowIdleConsumers": "false",
         },
-    }]
+    }
+
+
+def scaled_object(name: str, topic: str, most: int, lag: int, extra: list | None = None) -> dict:
+    triggers = [kafka_trigger(name, topic, lag)]
+    if name in BATCH_LANE:  # the batch lane's own group (services/*/app.py: f"{STAGE}-batch")
+        triggers.append(kafka_trigger(f"{name}-batch", *BATCH_LANE[name]))
     return {
         "apiVersion": "keda.sh/v1alpha1", "kind": "ScaledObject", "metadata": meta(name),
         "spec": {

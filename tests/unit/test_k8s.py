@@ -67,6 +67,11 @@ def test_each_consumer_scales_on_its_groups_lag_up_to_its_partitions():
         assert kafka["topic"] == consumes[name]
         assert kafka["bootstrapServers"] == config["CLAUSEFLOW_KAFKA_BOOTSTRAP"]
         assert 1 <= so["spec"]["minReplicaCount"] <= so["spec"]["maxReplicaCount"] <= partitions
+    for name, so in scaled.items():  # a consumer of the batch lane scales on its batch group's lag too
+        lanes = {(t["metadata"]["consumerGroup"], t["metadata"]["topic"]) for t in so["spec"]["triggers"] if t["type"] == "kafka"}
+        batch = {(f"{config['CLAUSEFLOW_CONSUMER_GROUP_PREFIX']}.{c}", t) for t, c in topics.CONSUMERS if c == f"{name}-batch"}
+        assert batch <= lanes, (name, batch - lanes)
+    assert any(c.endswith("-batch") for _, c in topics.CONSUMERS)
     vllm = [t["metadata"] for t in scaled["analyze"]["spec"]["triggers"] if t["type"] == "prometheus"]
     assert vllm and "vllm:num_requests_waiting" in vllm[0]["query"]
 
