@@ -1,5 +1,6 @@
 """A batch through the real stack (issue 23): 20 CUAD dev contracts sent as PDFs, three more in a
-zip, a scanned contract and a corrupt file; summarize killed -9 while the batch runs. Every
+zip, a scanned contract and a corrupt file; summarize and then analyze killed -9 while the batch
+runs, and the edge restarted (its clients resume with Last-Event-ID). Every
 contract ends in exactly one cell, the corrupt one failed with its reason, the scan read by OCR;
 the grid says what each contract's review says, and each quote is on its page of the PDF."""
 
@@ -62,7 +63,7 @@ def batch_events(base: str, headers: dict, bid: str, out: list[dict], timeout: f
                 time.sleep(0.5)  # the edge is fine; a read timed out: resume
 
 
-def test_a_batch_survives_kill_9_of_summarize_and_its_grid_matches_the_reviews(lane):
+def test_a_batch_survives_kill_9_and_an_edge_restart_and_its_grid_matches_the_reviews(lane):
     paths = small_contracts(23)
     plain, zipped = paths[:20], paths[20:]
     scan = image_only(paths[0].read_bytes(), dpi=150)
@@ -84,14 +85,16 @@ def test_a_batch_survives_kill_9_of_summarize_and_its_grid_matches_the_reviews(l
         follower = threading.Thread(target=batch_events, args=(lane.base_url, lane.headers(), bid, events), daemon=True)
         with Supervisor(lane):
             follower.start()
-            deadline = time.monotonic() + 120
-            while sum(e["type"] == "cell" for e in events) < 3 and time.monotonic() < deadline:
-                time.sleep(0.05)
-            victim = lane.procs["summarize"]
-            os.killpg(victim.pid, signal.SIGKILL)  # mid-batch: some cells written, most not
-            victim.wait(10)
+            for name, after in (("summarize", 3), ("analyze", 8)):  # mid-batch: some cells written, most not
+                deadline = time.monotonic() + 120
+                while sum(e["type"] == "cell" for e in events) < after and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                victim = lane.procs[name]
+                os.killpg(victim.pid, signal.SIGKILL)
+                victim.wait(10)
+            lane.restart("edge")  # the follower's stream drops; it resumes after the last id it had
             follower.join(400)
-        assert lane.restarts.get("summarize", 0) >= 1
+        assert lane.restarts.get("summarize", 0) >= 1 and lane.restarts.get("analyze", 0) >= 1
         cells = [e["data"] for e in events if e["type"] == "cell"]
         done = [e["data"] for e in events if e["type"] == "batch_done"]
         by_index = {}

@@ -1,13 +1,14 @@
 // The review page: upload a contract, follow its review's events (draft, commentary, final),
-// show the PDF beside the findings, cancel, ask follow-ups, reopen earlier reviews.
+// show the PDF beside the findings, cancel, ask follow-ups, reopen earlier reviews. batch.js
+// adds the batch view on the helpers this module exports.
 //
 // Everything from a contract or a question reaches the page as text nodes (h() below), never as
 // markup; the Content-Security-Policy forbids inline scripts and styles besides.
 
-const $ = (sel, root = document) => root.querySelector(sel);
+export const $ = (sel, root = document) => root.querySelector(sel);
 
 /** An element with attributes and children; strings become text nodes (escaped by construction). */
-function h(tag, attrs = {}, ...children) {
+export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === null || v === undefined || v === false) continue;
@@ -50,7 +51,7 @@ class ApiError extends Error {
 }
 
 /** A call to the edge with the key; an error body {"error": {code, message}} becomes an ApiError. */
-async function api(path, { method = "GET", body, json } = {}) {
+export async function api(path, { method = "GET", body, json } = {}) {
   const headers = { Authorization: `Bearer ${apiKey()}` };
   if (json !== undefined) { headers["Content-Type"] = "application/json"; body = JSON.stringify(json); }
   let r;
@@ -249,9 +250,12 @@ const STAGES = [["summarize", "Read pages"], ["ocr", "Read scans"], ["locate", "
 let current = null;
 
 class Review {
-  constructor(id, meta) {
+  constructor(id, meta, page = 0) {
     this.id = id;
     this.meta = meta;
+    this.page = page;
+    this.pageQuote = "";
+    this.pdfReady = false;
     this.seen = new Set();
     this.lastId = null;
     this.es = null;
@@ -288,6 +292,8 @@ class Review {
     try {
       const data = this.meta.file ? await this.meta.file.arrayBuffer() : await api(`/v1/reviews/${encodeURIComponent(this.id)}/pdf`);
       await viewer.load(data);
+      this.pdfReady = true;
+      this.land();
     } catch (exc) {
       $("#viewer").replaceChildren(h("p", { class: "error" }, `The PDF cannot be shown: ${exc.message}`));
     }
@@ -367,7 +373,8 @@ class Review {
       d.figures.length ? [h("h3", {}, "Figures"), h("ul", {}, d.figures.map((f) => h("li", {}, `${f.role || f.kind}: `, h("b", {}, f.text), f.category ? ` (${f.category}) ` : " ", cite(f.page, f.text))))] : null,
       d.questions.length ? [h("h3", {}, "Open questions"), h("ul", {}, d.questions.map((q) => h("li", {}, q)))] : null);
     $("#draft").replaceChildren(box);
-    if (d.evidence.length) viewer.show(d.evidence[0].page, d.evidence[0].quote);
+    if (this.page) this.land();
+    else if (d.evidence.length) viewer.show(d.evidence[0].page, d.evidence[0].quote);
     else if (d.pages.length) viewer.show(d.pages[0].page);
   }
 
@@ -384,17 +391,33 @@ class Review {
   }
 
   final(d) {
-    for (const [key] of STAGES) if (!["summarize", "ocr", "locate"].includes(key)) this.stage(key, 1, 1);
+    const batch = d.mode === "batch";  // a batch's contract: every page by the clause model; no locate, no draft, no LLM
+    for (const [key] of STAGES) {
+      if (batch && ["locate", "draft"].includes(key)) $(`#stage-${key}`).hidden = true;
+      else if (!["summarize", "ocr", "locate"].includes(key)) this.stage(key, 1, 1, batch && key === "analyse" ? "clause model, no LLM (batch)" : "");
+    }
     $("#draft").replaceChildren();
     $("#stream").hidden = true;
     $("#final").replaceChildren(renderFinal(this.id, d));
     this.end("done", "done");
+    this.pageQuote = d.findings.find((f) => f.page === this.page)?.quote || "";
+    this.land(true);
+  }
+
+  /** ?page=n: the viewer goes to page n once the PDF is in, whichever of the PDF, the draft and
+   * the final comes last (a draft would otherwise move it to its own first quote). After the
+   * final it lets go, so the reader's own clicks are not undone. */
+  land(last = false) {
+    if (!this.page || this !== current) return;
+    if (this.pdfReady) viewer.show(this.page, this.pageQuote);
+    if (last && this.pdfReady) this.page = 0;
   }
 }
 
-async function openReview(id, meta) {
+/** Open a review; ``page`` (from ?page=n, a batch grid's cell) is where the viewer lands. */
+export async function openReview(id, meta, page = 0) {
   current?.close();
-  current = new Review(id, meta);
+  current = new Review(id, meta, page);
   try {
     await current.start();
   } catch (exc) {
@@ -606,18 +629,53 @@ function markHistory() {
   for (const tr of document.querySelectorAll("#history tbody tr")) tr.classList.toggle("open", tr.dataset.id === current?.id);
 }
 
+// --- views ------------------------------------------------------------------------------------
+// The review view is <main>; other modules add theirs (batch.js: ?batch=<id>), each a query
+// parameter that opens it, the element it shows instead of <main>, and a function that opens it.
+export const views = new Map();
+
+function showView(name) {
+  $("main").hidden = name !== "review";
+  for (const [param, view] of views) view.el.hidden = param !== name;
+  for (const a of document.querySelectorAll("#tabs a")) {
+    a.classList.toggle("on", a.dataset.view === name);
+    if (a.dataset.view === name) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
+  }
+}
+
 async function fromLocation() {
-  const id = new URLSearchParams(location.search).get("review");
+  const q = new URLSearchParams(location.search);
+  const view = [...views.keys()].find((param) => q.has(param));
+  showView(view || "review");
+  if (view) return views.get(view).open(q.get(view));
+  const id = q.get("review");
   if (!id) return;
   try {
-    openReview(id, await api(`/v1/reviews/${encodeURIComponent(id)}`));
+    openReview(id, await api(`/v1/reviews/${encodeURIComponent(id)}`), Number(q.get("page")) || 0);
   } catch (exc) {
     notice(`Cannot open review ${id}: ${exc.message}`, true);
   }
+}
+
+/** Go to a URL of this page without reloading it. */
+export function go(url) {
+  history.pushState(null, "", url);
+  fromLocation();
+}
+
+for (const a of document.querySelectorAll("#tabs a")) {
+  a.addEventListener("click", (e) => {
+    if (e.button || e.ctrlKey || e.metaKey || e.shiftKey) return;  // a new tab: the browser's
+    e.preventDefault();
+    if (a.dataset.view !== "review") return go(a.getAttribute("href"));
+    history.pushState(null, "", current ? `?review=${current.id}` : "/");  // back to the review as it was
+    showView("review");
+  });
 }
 
 window.addEventListener("popstate", fromLocation);
 $("main").classList.add("noviewer");
 showKeyState();
 loadHistory();
-fromLocation();
+// Module scripts run before DOMContentLoaded: by then batch.js has added its view.
+document.addEventListener("DOMContentLoaded", fromLocation);
