@@ -14,10 +14,16 @@ phase so that no phase finds another's documents in the caches (they are keyed
    the cell's found against "has a labelled clause", and whether a found cell's quote is one.
 2. batch with a burst (tenant ``batch-busy``): the same contracts again; once half are done,
    B interactive reviews at once (tenant ``burst-busy``, the first B dev contracts): each one's
-   202 time, and time to its draft and to its final over SSE; the batch's contracts per minute.
-3. the same burst alone, no batch running (tenant ``burst-alone``: the same contracts, nothing
-   cached for it). One interactive review (tenant ``warmup``) runs before phase 1, so that neither
+   202 time, and time to its draft and to its final over SSE; the batch's contracts per minute;
+   and in phase 1 each service's CPU-seconds, all its processes, per contract.
+3. the same burst alone, no batch running, once before phase 2 and once after it (tenants
+   ``burst-alone-1`` and ``burst-alone``: the same contracts, nothing cached for them), so that
+   the order of the phases is not taken for the batch's effect. With ``--scans K``, the K
+   contracts of the batch with the fewest pages are sent as image-only scans (OCR's work). One interactive review (tenant ``warmup``) runs before phase 1, so that neither
    burst is the first the LLM server and the models answer.
+4. single uploads, one every 0.25 s (tenants ``trickle-alone``, ``trickle-busy``): their 202 times
+   for 3 s with nothing else sent, then while a batch of 2N contracts (tenant ``accepting``) is
+   being sent and accepted: what a batch's upload does to the interactive path's 202.
 
     .venv/bin/python bench/bench_batch.py [--contracts 100] [--burst 8] [--json out.json]
     .venv/bin/python bench/bench_batch.py --quick      # 10 contracts, a burst of 4
@@ -33,6 +39,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import shutil
 import sys
 import tempfile
@@ -44,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import httpx  # noqa: E402
+import pypdfium2 as pdfium  # noqa: E402
 from httpx_sse import aconnect_sse  # noqa: E402
 
 from bench import clause_eval, cuad  # noqa: E402
@@ -51,9 +59,10 @@ from bench.bench_draft import submit  # noqa: E402
 from bench.bench_pipeline import machine_info, percentile  # noqa: E402
 from local.stack import Stack  # noqa: E402
 from services.edge.grid import quoted  # noqa: E402
+from shared.testing.scans import image_only  # noqa: E402
 
 QUESTION = "Mark every liability and termination clause and explain the risk"
-TENANTS = ("warmup", "batch-alone", "batch-busy", "burst-busy", "burst-alone")
+TENANTS = ("warmup", "batch-alone", "batch-busy", "burst-busy", "burst-alone-1", "burst-alone", "accepting", "trickle-alone", "trickle-busy")
 POLL_S = 0.5
 
 
@@ -61,6 +70,33 @@ def dev_pdfs(n: int) -> list[Path]:
     """The first ``n`` CUAD dev PDFs in name order (their suffix is .pdf or .PDF)."""
     folder = cuad.cuad_dir() / "dev" / "pdf"
     return sorted((p for p in folder.iterdir() if p.suffix.lower() == ".pdf"), key=lambda p: p.name)[:n]
+
+
+SCANNED: set[str] = set()  # contracts sent as image-only scans (--scans): OCR's work in the batch
+
+
+def contract_bytes(p: Path) -> bytes:
+    data = p.read_bytes()
+    return image_only(data, dpi=150) if p.name in SCANNED else data
+
+
+def process_cpu(stack: Stack) -> dict[str, float]:
+    """CPU-seconds used so far by each service, every process of its group (the PDF sandbox's
+    workers, Tesseract's processes once reaped, the event loop, the Kafka and Redis clients):
+    what a replica of it costs, not only the sections a review's cost counts."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups = {p.pid: name for name, p in stack.procs.items()}
+    out: dict[str, float] = defaultdict(float)
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if (name := groups.get(int(fields[2]))) is not None:  # its process group is the service's
+            out[name] += sum(int(x) for x in fields[11:15]) / tick  # utime, stime, and its reaped children's
+    return dict(out)
 
 
 def client(stack: Stack, tenant: str) -> httpx.AsyncClient:
@@ -79,7 +115,7 @@ def alive(stack: Stack) -> None:
 
 async def run_batch(c: httpx.AsyncClient, paths: list[Path], half: asyncio.Event | None = None, limit_s: float = 7200) -> dict:
     """POST the contracts as one batch, poll until it ends; ``half`` is set once half are done."""
-    files = [("files", (p.name, p.read_bytes(), "application/pdf")) for p in paths]
+    files = [("files", (p.name, contract_bytes(p), "application/pdf")) for p in paths]
     t0 = time.perf_counter()
     r = await c.post("/v1/batches", files=files)
     post_s = time.perf_counter() - t0
@@ -228,12 +264,20 @@ async def measure(stack: Stack, paths: list[Path], burst_paths: list[Path]) -> d
     async with client(stack, "warmup") as c:
         warm = await interactive(c, burst_paths[0])
     print(f"  warm-up review: {warm['end']} in {warm['final_s'] or 0:.1f} s", flush=True)
-    print(f"  1. batch alone: {len(paths)} contracts", flush=True)
+    print(f"  1. batch alone: {len(paths)} contracts ({len(SCANNED)} as scans)", flush=True)
     async with client(stack, "batch-alone") as c:
+        before = process_cpu(stack)
         alone = await run_batch(c, paths)
+        after = process_cpu(stack)
         cats, items = await reviews_of(c, alone["batch_id"])
     alive(stack)
-    alone |= {"stages": stage_costs(items, len(paths)), "quality": quality(cats, items), "categories": cats}
+    alone |= {"stages": stage_costs(items, len(paths)), "quality": quality(cats, items), "categories": cats,
+              "process_cpu_s_per_contract": {k: (after.get(k, 0.0) - before.get(k, 0.0)) / len(paths) for k in after}}
+    print("  1b. the burst alone, before", flush=True)
+    await asyncio.sleep(2.0)
+    async with client(stack, "burst-alone-1") as c:
+        quiet_before = await burst(c, burst_paths)
+    alive(stack)
     print(f"  2. the batch again, a burst of {len(burst_paths)} at half", flush=True)
     half = asyncio.Event()
     async with client(stack, "batch-busy") as cb, client(stack, "burst-busy") as ci:
@@ -245,13 +289,49 @@ async def measure(stack: Stack, paths: list[Path], burst_paths: list[Path]) -> d
         busy, during = await asyncio.gather(run_batch(cb, paths, half), burst_at_half())
     alive(stack)
     busy["per_minute_during_burst"] = rate_between(busy, during["started_s"], during["started_s"] + during["took_s"])
-    print("  3. the burst alone", flush=True)
+    print("  3. the burst alone, after", flush=True)
     await asyncio.sleep(2.0)
     async with client(stack, "burst-alone") as c:
         quiet = await burst(c, burst_paths)
     alive(stack)
+    print(f"  4. 202s of single uploads, one every {TRICKLE_S} s, alone and while a batch of {2 * len(paths)} is sent", flush=True)
+    await asyncio.sleep(5.0)
+    async with client(stack, "trickle-alone") as c:
+        trickle_alone = await trickle(c, burst_paths, asyncio.sleep(TRICKLE_S * 12))
+    await asyncio.sleep(5.0)
+    async with client(stack, "accepting") as cb, client(stack, "trickle-busy") as ci:
+        files = [("files", (p.name, p.read_bytes(), "application/pdf")) for p in paths * 2]
+        t0 = time.perf_counter()
+        post = asyncio.ensure_future(cb.post("/v1/batches", files=files))
+        trickle_busy = await trickle(ci, burst_paths, post)
+        accept = {"post_s": time.perf_counter() - t0, "status": post.result().status_code, "contracts": len(files)}
+    alive(stack)
     return {"warmup": warm, "batch_alone": alone, "batch_busy": busy, "burst_during_batch": during, "burst_alone": quiet,
-            "burst_stats": {"during_batch": burst_stats(during), "alone": burst_stats(quiet)}}
+            "burst_alone_before": quiet_before,
+            "burst_stats": {"during_batch": burst_stats(during), "alone": burst_stats(quiet), "alone_before": burst_stats(quiet_before)},
+            "accepting": accept, "trickle": {"alone": trickle_alone, "while_a_batch_is_sent": trickle_busy}}
+
+
+TRICKLE_S = 0.25
+
+
+async def trickle(c: httpx.AsyncClient, paths: list[Path], until) -> list[float]:
+    """Single uploads one every TRICKLE_S s until ``until`` is done: each one's time to its 202."""
+    until = asyncio.ensure_future(until)
+    times: list[float] = []
+
+    async def one(path: Path) -> None:
+        t0 = time.perf_counter()
+        await submit(c, "", path, QUESTION)
+        times.append(time.perf_counter() - t0)
+
+    sent, i = [], 0
+    while not until.done():
+        sent.append(asyncio.ensure_future(one(paths[i % len(paths)])))
+        i += 1
+        await asyncio.sleep(TRICKLE_S)
+    await asyncio.gather(*sent)
+    return times
 
 
 # --- printing --------------------------------------------------------------------------------
@@ -273,6 +353,11 @@ def report(res: dict, n: int, b: int) -> None:
     print("| stage | contracts | CPU s / contract | total ms p50 | total ms p95 | queue wait ms p50 |\n|---|---|---|---|---|---|")
     for stage, s in a["stages"].items():
         print(f"| {stage} | {s['contracts']} | {f(s['cpu_s_per_contract'], '.3f')} | {f(s['total_ms_p50'], '.0f')} | {f(s['total_ms_p95'], '.0f')} | {f(s['queue_wait_ms_p50'], '.0f')} |")
+    print("\nPer service, batch alone: CPU-seconds per contract of all its processes (event loop, clients, sandbox, OCR), over the batch's wall time:\n")
+    print("| service | CPU s / contract |\n|---|---|")
+    for name, v in sorted(a["process_cpu_s_per_contract"].items()):
+        print(f"| {name} | {f(v, '.3f')} |")
+    print(f"| **all** | {f(sum(a['process_cpu_s_per_contract'].values()), '.3f')} |")
     q = a["quality"]
     print(f"\n## The grid against CUAD's labels ({q['contracts']} contracts, {len(q['categories'])} labelled categories)\n")
     print("clause P/R: every finding of each review's final, CUAD's rule (word-set Jaccard >= 0.5 with a labelled clause);")
@@ -284,11 +369,15 @@ def report(res: dict, n: int, b: int) -> None:
               f"| {cl['findings']} | {cl['clauses']} | {f(cl['precision'])} | {f(cl['recall'])} |")
     d, s = res["burst_stats"]["during_batch"], res["burst_stats"]["alone"]
     print(f"\n## A burst of {b} interactive reviews at once, seconds (\"{QUESTION}\")\n")
-    print("during: fired when half the second batch was done (its own tenant); alone: no batch running, a fresh tenant, the same contracts.\n")
+    print("during: fired when half the second batch was done (its own tenant); alone: no batch running, a fresh tenant each, the same contracts, before and after.\n")
     print("| burst | n | draft p50 | draft p95 | draft max | no draft | 202 p50 | 202 p99 | final p50 | ends |\n|---|---|---|---|---|---|---|---|---|---|")
-    for name, x in (("during batch", d), ("alone", s)):
+    for name, x in (("alone, before", res["burst_stats"]["alone_before"]), ("during batch", d), ("alone, after", s)):
         print(f"| {name} | {x['n']} | {f(x['draft_p50'])} | {f(x['draft_p95'])} | {f(x['draft_max'])} | {x['no_draft']} | {f(x['accept_p50'], '.3f')} "
               f"| {f(x['accept_p99'], '.3f')} | {f(x['final_p50'])} | {' '.join(f'{k} {v}' for k, v in x['ends'].items())} |")
+    t = res["trickle"]
+    print(f"\n## Single uploads' 202 (one every {TRICKLE_S} s), seconds\n\n| while | n | p50 | p99 | max |\n|---|---|---|---|---|")
+    for name, xs in (("nothing else", t["alone"]), (f"a batch of {res['accepting']['contracts']} is sent (its POST took {res['accepting']['post_s']:.2f} s, {res['accepting']['status']})", t["while_a_batch_is_sent"])):
+        print(f"| {name} | {len(xs)} | {f(percentile(xs, 0.5), '.3f')} | {f(percentile(xs, 0.99), '.3f')} | {f(max(xs, default=None), '.3f')} |")
     print(f"\nbatch throughput, contracts/min: {f(a['per_minute'], '.1f')} alone; {f(busy['per_minute'], '.1f')} with the burst "
           f"({f(busy.get('per_minute_during_burst'), '.1f')} from the burst's start to its end or the batch's; the burst took {f(res['burst_during_batch']['took_s'], '.1f')} s)")
 
@@ -300,15 +389,21 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="a smoke run: 10 contracts, a burst of 4")
     ap.add_argument("--max-tokens", type=int, default=48, help="the interactive reviews' generation (batches never call the LLM)")
     ap.add_argument("--json", type=Path, help="write the raw numbers here")
+    ap.add_argument("--scans", type=int, default=0, help="send this many of the batch's contracts (the fewest pages first) as image-only scans")
+    ap.add_argument("--env", action="append", default=[], metavar="NAME=VALUE", help="a CLAUSEFLOW_ setting for every service (e.g. BATCH_YIELD_MAX_S=0)")
     args = ap.parse_args()
     if not cuad.available():
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     n, b = (10, 4) if args.quick else (args.contracts, args.burst)
     paths, burst_paths = dev_pdfs(n), dev_pdfs(b)
+    SCANNED.update(p.name for p in sorted(paths, key=lambda p: len(pdfium.PdfDocument(p.read_bytes())))[: args.scans])
     info = machine_info()
     print(f"{len(paths)} contracts, bursts of {b}; {info['nproc']} CPUs ({info['cpu_model']}); {info['date']}", flush=True)
     workdir = Path(tempfile.mkdtemp(prefix="clauseflow-bench-batch-"))
-    env = {"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens), "CLAUSEFLOW_UPLOAD_RATE": "100000/minute", "CLAUSEFLOW_MAX_BACKLOG": "10000"}
+    env = {"CLAUSEFLOW_MAX_TOKENS": str(args.max_tokens), "CLAUSEFLOW_UPLOAD_RATE": "100000/minute", "CLAUSEFLOW_MAX_BACKLOG": "10000",
+           **{f"CLAUSEFLOW_{k.removeprefix('CLAUSEFLOW_')}": v for k, _, v in (e.partition("=") for e in args.env)}}
+    if args.env:
+        print(f"  settings: {', '.join(args.env)}", flush=True)
     stack = Stack(workdir=workdir, tenants=TENANTS, extra_env=env)
     try:
         t0 = time.perf_counter()

@@ -10,7 +10,7 @@ from shared.messages import ReviewRequested
 from shared.platform.runtime import Runtime
 from shared.store.blobs import open_blobs
 
-from .handlers import STAGE, make_handler
+from .handlers import STAGE, Lanes, make_handler
 from .settings import Settings
 
 
@@ -23,10 +23,12 @@ async def main() -> None:
         await sandbox.warm()  # the first PDF does not wait for the workers to start
         async with Runtime(settings, STAGE, settings.metrics_port) as rt:
             model = clause_model.default(settings.clause_stage)
+            lanes = Lanes(settings.batch_yield_max_s, settings.batch_yield_grace_s) if settings.batch_yield_max_s else None
             await rt.run([
-                rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model)),
-                # A batch's contracts: their own group and few slots, so interactive reviews never queue behind them.
-                rt.consumer(topics.BATCH_REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model, batch=True),
+                rt.consumer(topics.REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model, lanes=lanes)),
+                # A batch's contracts: their own group and few slots, so interactive reviews never queue behind
+                # them, and each waits its turn while an interactive review is being read (Lanes).
+                rt.consumer(topics.BATCH_REQUESTED, ReviewRequested, make_handler(rt, settings, sandbox, blobs, model, batch=True, lanes=lanes),
                             name=f"{STAGE}-batch", concurrency=settings.batch_in_flight),
             ])
     finally:

@@ -4,7 +4,9 @@ review.summarized."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import time
 
 from prometheus_client import Counter
 
@@ -90,7 +92,34 @@ class Scans:
         return done - not_read
 
 
-def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel, *, batch: bool = False):
+class Lanes:
+    """Interactive first, in one process: counts the interactive reviews being read, and lets a
+    batch's contract start only when none has been for ``grace_s`` (their locate and draft come
+    next, on the same cores), or after ``max_s`` of waiting (a batch is never starved)."""
+
+    def __init__(self, max_s: float, grace_s: float) -> None:
+        self.max_s, self.grace_s = max_s, grace_s
+        self.reading = 0
+        self.last_end = 0.0
+
+    @contextlib.asynccontextmanager
+    async def interactive(self):
+        self.reading += 1
+        try:
+            yield
+        finally:
+            self.reading -= 1
+            self.last_end = time.monotonic()
+
+    async def batch_turn(self) -> float:
+        """Wait for the batch's turn; the seconds waited."""
+        start = time.monotonic()
+        while time.monotonic() - start < self.max_s and (self.reading or time.monotonic() - self.last_end < self.grace_s):
+            await asyncio.sleep(0.05)
+        return time.monotonic() - start
+
+
+def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: BlobStore, model: ClauseModel, *, batch: bool = False, lanes: Lanes | None = None):
     """The handler of review.requested, or with ``batch`` of batch.requested (a batch's contract:
     stored by the edge unchecked, so checked here as the edge checks an upload, in the sandbox,
     before anything else; its pages go on to batch.summarized)."""
@@ -123,6 +152,15 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
 
     async def handle(msg: ReviewRequested) -> None:
         """Extract and summarize every page; reuse them when the same PDF was seen before."""
+        if lanes is None:
+            return await summarize(msg)
+        if batch:
+            await lanes.batch_turn()
+            return await summarize(msg)
+        async with lanes.interactive():
+            return await summarize(msg)
+
+    async def summarize(msg: ReviewRequested) -> None:
         env = msg.envelope
         clock = await rt.begin(env)
         if clock is None:

@@ -33,3 +33,8 @@ class Settings(LlmSettings):
     ocr_page_timeout_s: float = Field(default=60.0, gt=0)
     ocr_max_pages: int = Field(default=300, ge=0)
     ocr_device: Literal["auto", "cpu", "gpu"] = "auto"
+    # Interactive first: a batch's contract waits while this process is reading an interactive
+    # review's pages, and batch_yield_grace_s after (its locate and draft follow), up to
+    # batch_yield_max_s, so a batch never takes the cores from a draft; 0 turns it off.
+    batch_yield_max_s: float = Field(default=10.0, ge=0)
+    batch_yield_grace_s: float = Field(default=1.0, ge=0)
