@@ -47,10 +47,11 @@ SKIPPED = ("__MACOSX/",)  # what archivers add beside the files
 
 @dataclass
 class Part:
-    """One contract of the upload: its bytes, or why it is a failed cell from the start."""
+    """One contract of the upload: where it was stored, or why it is a failed cell from the start."""
 
     filename: str
-    data: bytes | None = None
+    sha: str = ""
+    key: str = ""
     error: InputError | None = None
 
 
@@ -72,34 +73,60 @@ async def _categories(ctx: EdgeContext, tenant: str, given: str | None) -> tuple
     return [r.category for r in book.rules], PLAYBOOK_QUESTION
 
 
-async def _parts(ctx: EdgeContext, files: list[UploadFile]) -> list[Part]:
-    """Every contract of the upload, a zip's members in order; a zip that cannot be read safely
-    refuses the whole upload (its code: archive_bomb, archive_path_escape, ...)."""
-    s = ctx.settings
-    limits = archives.ZipLimits(max_members=s.max_batch_contracts + 100, max_total_bytes=s.max_batch_bytes, max_member_bytes=s.max_upload_bytes + 1)
-    out: list[Part] = []
-    for f in files:
-        name = f.filename or f"file {len(out) + 1}"
-        if name.lower().endswith(".zip") or f.content_type in ZIP_TYPES:
-            data = await f.read(s.max_batch_bytes + 1)
-            members = await asyncio.to_thread(archives.members, data, limits)
-            for m in members:
-                base = PurePosixPath(m.name).name
-                if m.name.startswith(SKIPPED) or base.startswith("."):
-                    continue
-                if not base.lower().endswith(".pdf"):
-                    out.append(Part(m.name, error=NotAPdf(f"{m.name} is not a PDF; a batch reviews PDFs", code="not_a_pdf")))
-                elif m.size > s.max_upload_bytes:
-                    out.append(Part(m.name, error=TooLarge(f"{m.name} is over the {s.max_upload_bytes}-byte limit of one contract")))
-                else:
-                    out.append(Part(m.name, await asyncio.to_thread(archives.read, data, m.name)))
-            continue
-        data = await f.read(s.max_upload_bytes + 1)
-        if len(data) > s.max_upload_bytes:
-            out.append(Part(name, error=TooLarge(f"{name} is over the {s.max_upload_bytes}-byte limit of one contract")))
-        else:
-            out.append(Part(name, data))
-    return out
+class _Parts:
+    """Every contract of the upload, a zip's members in order, each stored (by tenant and sha256)
+    as soon as it is read, so that the edge holds one contract at a time, not the batch: the
+    multipart parser has spooled the upload to disk, and a zip is read where it lies. A zip that
+    cannot be read safely refuses the whole upload (its code: archive_bomb, archive_path_escape, ...)."""
+
+    def __init__(self, ctx: EdgeContext, tenant: str) -> None:
+        self.ctx, self.tenant, self.s = ctx, tenant, ctx.settings
+        self.out: list[Part] = []
+
+    async def read(self, files: list[UploadFile]) -> list[Part]:
+        s = self.s
+        # A member over one contract's limit is a failed cell (below), not a refused zip: the zip's
+        # own limits are the batch's; a bomb is caught by its ratio.
+        limits = archives.ZipLimits(max_members=s.max_batch_contracts + 100, max_total_bytes=s.max_batch_bytes, max_member_bytes=s.max_batch_bytes)
+        for f in files:
+            name = f.filename or f"file {len(self.out) + 1}"
+            if name.lower().endswith(".zip") or f.content_type in ZIP_TYPES:
+                for m in await asyncio.to_thread(archives.members, f.file, limits):
+                    base = PurePosixPath(m.name).name
+                    if m.name.startswith(SKIPPED) or base.startswith("."):
+                        continue
+                    if not base.lower().endswith(".pdf"):
+                        self.failed(m.name, NotAPdf(f"{m.name} is not a PDF; a batch reviews PDFs", code="not_a_pdf"))
+                    elif m.size > s.max_upload_bytes:
+                        self.failed(m.name, TooLarge(f"{m.name} is over the {s.max_upload_bytes}-byte limit of one contract"))
+                    else:
+                        await self.store(m.name, await asyncio.to_thread(archives.read, f.file, m.name))
+                continue
+            data = await f.read(s.max_upload_bytes + 1)
+            if len(data) > s.max_upload_bytes:
+                self.failed(name, TooLarge(f"{name} is over the {s.max_upload_bytes}-byte limit of one contract"))
+            else:
+                await self.store(name, data)
+        return self.out
+
+    def count(self) -> None:
+        if len(self.out) >= self.s.max_batch_contracts:
+            raise TooLarge(f"over {self.s.max_batch_contracts} contracts; a batch takes at most that many", code="too_many_contracts")
+
+    def failed(self, name: str, error: InputError) -> None:
+        self.count()
+        self.out.append(Part(name, error=error))
+
+    async def store(self, name: str, data: bytes) -> None:
+        self.count()
+        sha = pdf.sha256(data)
+        key = blob_key(self.tenant, sha)
+        try:
+            await self.ctx.blobs.put(key, data)
+        except Exception as exc:  # noqa: BLE001 - the store is down: nothing of the batch exists yet
+            log.exception("storing a batch's contract failed")
+            raise RetryLater("the document store is unavailable; try again shortly") from exc
+        self.out.append(Part(name, sha, key))
 
 
 @router.post("/v1/batches", status_code=202)
@@ -117,12 +144,13 @@ async def create_batch(
     if not files:
         raise InputError("the form part 'files' (PDFs, or zips of PDFs) is missing", code="missing_file")
     cats, question = await _categories(ctx, tenant, categories)
-    parts = await _parts(ctx, files)
+    store = batches(ctx)
+    if await store.backlog() >= s.max_batch_backlog:  # before storing anything; again below with the count
+        raise Overloaded(f"batches hold {s.max_batch_backlog} contracts in progress, the most this system takes; retry later",
+                         status=503, code="busy", retry_after=s.backlog_retry_after_s)
+    parts = await _Parts(ctx, tenant).read(files)
     if not parts:
         raise InputError("the upload holds no contract", code="missing_file")
-    if len(parts) > s.max_batch_contracts:
-        raise TooLarge(f"{len(parts)} contracts; a batch takes at most {s.max_batch_contracts}", code="too_many_contracts")
-    store = batches(ctx)
     if await store.backlog() + len(parts) > s.max_batch_backlog:
         raise Overloaded(f"batches hold {s.max_batch_backlog} contracts in progress, the most this system takes; retry later",
                          status=503, code="busy", retry_after=s.backlog_retry_after_s)
@@ -133,9 +161,8 @@ async def create_batch(
     good = [(i, p) for i, p in enumerate(parts) if p.error is None]
     await store.watch([rids[i] for i, _ in good], now + s.batch_deadline_s)
     for i, part in enumerate(parts):
-        sha = pdf.sha256(part.data) if part.data is not None else ""
         await ctx.state.create_review(rids[i], {
-            "status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": 0, "created_at": now,
+            "status": "accepted", "tenant": tenant, "question": question, "doc_sha256": part.sha, "page_count": 0, "created_at": now,
             "filename": part.filename, "batch": bid, "batch_index": i, "categories": cats,
         })
         if part.error is not None:  # ends the review, and so writes its cell (failed)
@@ -148,15 +175,12 @@ async def create_batch(
 
 
 async def _queue(ctx: EdgeContext, tenant: str, rid: str, part: Part, question: str, now: float) -> bool:
-    """Store one contract and queue it on the batch lane; True if it failed (its cell says why)."""
-    sha = pdf.sha256(part.data)
-    key = blob_key(tenant, sha)
+    """Queue one stored contract on the batch lane; True if it failed (its cell says why)."""
     try:
-        await ctx.blobs.put(key, part.data)
-        env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=0, submitted_at=now, tenant=tenant)
-        await asyncio.wait_for(ctx.producer.publish(topics.BATCH_REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), ctx.settings.publish_timeout_s)
+        env = Envelope(request_id=rid, doc_sha256=part.sha, question=question, page_count=0, submitted_at=now, tenant=tenant)
+        await asyncio.wait_for(ctx.producer.publish(topics.BATCH_REQUESTED, rid, ReviewRequested(envelope=env, blob_key=part.key)), ctx.settings.publish_timeout_s)
         return False
-    except Exception:  # noqa: BLE001 - the store or the broker is down: this contract's cell says so
+    except Exception:  # noqa: BLE001 - the broker is down: this contract's cell says so
         log.exception("queueing batch contract %s failed", rid)
         await _fail(ctx, rid, "queue_unavailable", "the review queue was unavailable when the batch was sent; send this contract again")
         return True

@@ -39,8 +39,8 @@ class Scans:
     read no further: the flag is looked at before each batch and each page, so at most the
     pages being read when it was set are finished."""
 
-    def __init__(self, rt: Runtime, settings: Settings, sandbox: PdfSandbox) -> None:
-        self.rt, self.s, self.sandbox = rt, settings, sandbox
+    def __init__(self, rt: Runtime, settings: Settings, sandbox: PdfSandbox, nice: int = 0) -> None:
+        self.rt, self.s, self.sandbox, self.nice = rt, settings, sandbox, nice
         self.preparer = ocr.Preparer(settings.ocr_width, settings.ocr_device)
         self.pool = asyncio.Semaphore(settings.ocr_workers)
 
@@ -81,7 +81,7 @@ class Scans:
                         cancelled = cancelled or await self.rt.state.is_cancelled(rid)
                         if cancelled:
                             return
-                        texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s)
+                        texts[page] = await asyncio.to_thread(ocr.read, image, self.s.ocr_languages, self.s.ocr_page_timeout_s, self.nice)
                     OCR_PAGES.inc()
                 done += 1
                 await self.rt.events.emit(rid, "progress", {**progress, "done": done}, dedupe=f"progress:ocr:{done}")
@@ -124,7 +124,7 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
     stored by the edge unchecked, so checked here as the edge checks an upload, in the sandbox,
     before anything else; its pages go on to batch.summarized)."""
     summary_chars = settings.summary_chars
-    scans = Scans(rt, settings, sandbox)
+    scans = Scans(rt, settings, sandbox, settings.batch_nice if batch else 0)
     # The clause model's scores name the categories on each page; stored for locate, phase2
     # and analyze, which read them back instead of scoring the document again.
     scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)

@@ -38,3 +38,6 @@ class Settings(LlmSettings):
     # batch_yield_max_s, so a batch never takes the cores from a draft; 0 turns it off.
     batch_yield_max_s: float = Field(default=10.0, ge=0)
     batch_yield_grace_s: float = Field(default=1.0, ge=0)
+    # A batch's scanned pages are read by Tesseract at this niceness (0-19; 0 = as interactive
+    # ones): OCR is the batch's heaviest work, and the kernel then serves interactive work first.
+    batch_nice: int = Field(default=19, ge=0, le=19)

@@ -16,6 +16,7 @@ import stat
 import zipfile
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import BinaryIO
 
 from shared.core.errors import InputError, TooLarge
 
@@ -44,6 +45,10 @@ class BadArchive(InputError):
     code, status = "bad_archive", 422
 
 
+def _size(n: int) -> str:
+    return f"{n / MiB:.0f} MiB" if n >= MiB else f"{n / 1024:.0f} KiB"
+
+
 def _safe_name(name: str) -> bool:
     """A relative path inside the archive's folder: no root, drive, parent step or backslash."""
     if not name or "\\" in name or "\x00" in name or name.startswith("/") or (len(name) > 1 and name[1] == ":"):
@@ -55,10 +60,19 @@ def _is_link(info: zipfile.ZipInfo) -> bool:
     return info.create_system == 3 and stat.S_ISLNK(info.external_attr >> 16)
 
 
-def members(data: bytes, limits: ZipLimits = ZipLimits()) -> list[Member]:
+def _seekable(data: bytes | BinaryIO) -> BinaryIO:
+    """The archive as zipfile reads it: bytes, or a seekable file (an upload spooled to disk is
+    read where it lies, never held whole in memory)."""
+    if isinstance(data, (bytes, bytearray)):
+        return io.BytesIO(data)
+    data.seek(0)
+    return data
+
+
+def members(data: bytes | BinaryIO, limits: ZipLimits = ZipLimits()) -> list[Member]:
     """The files of the archive (folders left out), in directory order, or the reason it is refused."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
+        with zipfile.ZipFile(_seekable(data)) as z:
             infos = z.infolist()
     except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
         raise BadArchive(f"not a readable zip archive ({exc}); send a .zip made by a standard tool", code="bad_archive") from None
@@ -76,25 +90,25 @@ def members(data: bytes, limits: ZipLimits = ZipLimits()) -> list[Member]:
             continue
         if not limits.nested and name.lower().endswith(NESTED):
             raise BadArchive(f"entry {name!r} is an archive inside the archive; send one level of files", code="archive_nested")
-        if info.file_size > limits.max_member_bytes:
-            raise TooLarge(f"entry {name!r} inflates to {info.file_size >> 20} MiB; at most {limits.max_member_bytes >> 20} MiB a file", code="archive_too_large")
         if info.file_size > limits.ratio_floor_bytes and info.file_size > limits.max_ratio * max(info.compress_size, 1):
             raise BadArchive(f"entry {name!r} inflates {info.file_size / max(info.compress_size, 1):.0f} times over: refused as a zip bomb", code="archive_bomb")
+        if info.file_size > limits.max_member_bytes:
+            raise TooLarge(f"entry {name!r} inflates to {_size(info.file_size)}; at most {_size(limits.max_member_bytes)} a file", code="archive_too_large")
         total += info.file_size
         if total > limits.max_total_bytes:
-            raise TooLarge(f"the archive inflates to over {limits.max_total_bytes >> 20} MiB; send fewer files at once", code="archive_too_large")
+            raise TooLarge(f"the archive inflates to over {_size(limits.max_total_bytes)}; send fewer files at once", code="archive_too_large")
         out.append(Member(name, info.file_size, info.compress_size))
     if not out:
         raise BadArchive("the archive has no files", code="archive_empty")
     return out
 
 
-def read(data: bytes, name: str) -> bytes:
+def read(data: bytes | BinaryIO, name: str) -> bytes:
     """One member inflated. zipfile stops at the size the central directory declares (which
     :func:`members` bounded) and then checks the CRC, so a stream that inflates past its
     declaration fails here (``bad_archive``) without ever being held whole."""
     try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
+        with zipfile.ZipFile(_seekable(data)) as z:
             return z.read(name)
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:  # zlib errors come as these
         raise BadArchive(f"entry {name!r} cannot be read ({exc}); send a .zip made by a standard tool", code="bad_archive") from None

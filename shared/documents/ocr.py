@@ -226,8 +226,10 @@ def _trim_heap() -> None:
 TESSERACT = "tesseract"
 
 
-def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 60.0) -> str:
+def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 60.0, nice: int = 0) -> str:
     """One prepared page through Tesseract; "" when it runs past ``timeout_s`` or fails (logged).
+    ``nice`` > 0 runs it at that lower priority (a batch's scans: the kernel gives the cores to
+    interactive work first, and to the batch whatever is left).
 
     Tesseract's CPU time (its process's, taken as it is reaped) is billed to the handler run
     that reads the page (:func:`shared.core.telemetry.add_cpu`): OCR is a review's most
@@ -239,7 +241,8 @@ def read(image: np.ndarray, languages: str = "eng+chi_sim", timeout_s: float = 6
         page, out = os.path.join(tmp, "page.png"), os.path.join(tmp, "page")
         Image.fromarray(image).save(page, format="PNG", compress_level=1)
         with open(os.path.join(tmp, "stderr"), "w+b") as err:
-            proc = subprocess.Popen([TESSERACT, page, out, "-l", languages, "txt"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+            lower = ["nice", "-n", str(nice)] if nice > 0 else []
+            proc = subprocess.Popen([*lower, TESSERACT, page, out, "-l", languages, "txt"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
             status, cpu_s = _reap(proc, timeout_s)
             add_cpu(cpu_s)
             if status is None:

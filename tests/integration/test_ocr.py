@@ -70,6 +70,18 @@ def test_tesseract_past_its_time_limit_leaves_the_page_empty(preparer, scanned):
     assert ocr.read(image, timeout_s=0.01) == ""
 
 
+def test_a_batch_page_is_read_the_same_at_the_lowest_priority(preparer, scanned, monkeypatch):
+    """A batch's scans are read niced (services/summarize: CLAUSEFLOW_BATCH_NICE): same text, and
+    Tesseract really runs under `nice`."""
+    (image,) = preparer(ocr.render_pages(scanned, [0], 200))
+    commands = []
+    popen = ocr.subprocess.Popen
+    monkeypatch.setattr(ocr.subprocess, "Popen", lambda args, **kw: commands.append(args) or popen(args, **kw))
+    niced = ocr.read(image, nice=19)
+    assert niced and niced == ocr.read(image)
+    assert commands[0][:4] == ["nice", "-n", "19", ocr.TESSERACT] and commands[1][0] == ocr.TESSERACT
+
+
 def test_a_tesseract_that_fails_leaves_the_page_empty(preparer, scanned, caplog):
     (image,) = preparer(ocr.render_pages(scanned, [0], 200))
     assert ocr.read(image, languages="no_such_language") == ""
