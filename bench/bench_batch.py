@@ -239,7 +239,9 @@ async def follow(c: httpx.AsyncClient, rid: str, t0: float, limit_s: float = 300
 async def interactive(c: httpx.AsyncClient, path: Path) -> dict:
     t0 = time.perf_counter()
     rid = await submit(c, "", path, QUESTION)  # raises unless 202
-    return {"file": path.name, "request_id": rid, "accept_s": time.perf_counter() - t0, **await follow(c, rid, t0)}
+    out = {"file": path.name, "request_id": rid, "accept_s": time.perf_counter() - t0, **await follow(c, rid, t0)}
+    stages = (await c.get(f"/v1/reviews/{rid}/cost")).json().get("stages") or {}
+    return out | {"stages": {k: {m: v.get(m) for m in ("queue_wait_ms", "total_ms")} for k, v in stages.items() if isinstance(v, dict)}}
 
 
 async def burst(c: httpx.AsyncClient, paths: list[Path]) -> dict:
@@ -254,7 +256,10 @@ def burst_stats(b: dict) -> dict:
     drafts, finals, accepts = [r["draft_s"] for r in rs if r["draft_s"] is not None], [r["final_s"] for r in rs if r["end"] == "final"], [r["accept_s"] for r in rs]
     return {"n": len(rs), "draft_p50": percentile(drafts, 0.5), "draft_p95": percentile(drafts, 0.95), "draft_max": max(drafts, default=None),
             "no_draft": len(rs) - len(drafts), "final_p50": percentile(finals, 0.5), "no_final": len(rs) - len(finals),
-            "accept_p50": percentile(accepts, 0.5), "accept_p99": percentile(accepts, 0.99), "ends": dict(Counter(r["end"] for r in rs))}
+            "accept_p50": percentile(accepts, 0.5), "accept_p99": percentile(accepts, 0.99), "ends": dict(Counter(r["end"] for r in rs)),
+            # where a draft's time goes: each stage on its path, the median of its queue wait + its work (ms)
+            "path_ms": {st: percentile([(r["stages"][st]["queue_wait_ms"] or 0) + (r["stages"][st]["total_ms"] or 0) for r in rs if st in r.get("stages", {})], 0.5)
+                        for st in ("summarize", "locate", "phase2")}}
 
 
 # --- the phases ------------------------------------------------------------------------------
@@ -370,10 +375,11 @@ def report(res: dict, n: int, b: int) -> None:
     d, s = res["burst_stats"]["during_batch"], res["burst_stats"]["alone"]
     print(f"\n## A burst of {b} interactive reviews at once, seconds (\"{QUESTION}\")\n")
     print("during: fired when half the second batch was done (its own tenant); alone: no batch running, a fresh tenant each, the same contracts, before and after.\n")
-    print("| burst | n | draft p50 | draft p95 | draft max | no draft | 202 p50 | 202 p99 | final p50 | ends |\n|---|---|---|---|---|---|---|---|---|---|")
+    print("| burst | n | draft p50 | draft p95 | draft max | no draft | 202 p50 | 202 p99 | final p50 | ends | summarize / locate / phase2 ms p50 |\n|---|---|---|---|---|---|---|---|---|---|---|")
     for name, x in (("alone, before", res["burst_stats"]["alone_before"]), ("during batch", d), ("alone, after", s)):
+        path = " / ".join(f(x["path_ms"].get(st), ".0f") for st in ("summarize", "locate", "phase2"))
         print(f"| {name} | {x['n']} | {f(x['draft_p50'])} | {f(x['draft_p95'])} | {f(x['draft_max'])} | {x['no_draft']} | {f(x['accept_p50'], '.3f')} "
-              f"| {f(x['accept_p99'], '.3f')} | {f(x['final_p50'])} | {' '.join(f'{k} {v}' for k, v in x['ends'].items())} |")
+              f"| {f(x['accept_p99'], '.3f')} | {f(x['final_p50'])} | {' '.join(f'{k} {v}' for k, v in x['ends'].items())} | {path} |")
     t = res["trickle"]
     print(f"\n## Single uploads' 202 (one every {TRICKLE_S} s), seconds\n\n| while | n | p50 | p99 | max |\n|---|---|---|---|---|")
     for name, xs in (("nothing else", t["alone"]), (f"a batch of {res['accepting']['contracts']} is sent (its POST took {res['accepting']['post_s']:.2f} s, {res['accepting']['status']})", t["while_a_batch_is_sent"])):

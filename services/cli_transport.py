@@ -99,6 +99,17 @@ class Edge:
         files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
         return patiently(self.request, "POST", "/v1/reviews", notify=notify, files=files, data={"question": question})
 
+    def events(self, rid: str, after: str | None):
+        """The review's events after ``after``; ends when the server closes the stream."""
+        headers = {"Last-Event-ID": after} if after else {}
+        with connect_sse(self.http, "GET", f"/v1/reviews/{rid}/events", headers=headers) as source:
+            if source.response.status_code != 200:
+                source.response.read()
+                raise refusal(source.response)
+            for sse in source.iter_sse():
+                if sse.data:  # an empty message is a heartbeat
+                    yield Event(sse.id or None, sse.event, json.loads(sse.data))
+
 
 def _wait_as_told(state) -> float:
     exc = state.outcome.exception()
@@ -115,17 +126,6 @@ def patiently(call: Callable, *args, notify: Callable[[str], None] = lambda _: N
         before_sleep=lambda s: notify(f"{s.outcome.exception()!s}; trying again in {_wait_as_told(s):g} s"),
     )
     return retrying(call, *args, **kw)
-
-    def events(self, rid: str, after: str | None):
-        """The review's events after ``after``; ends when the server closes the stream."""
-        headers = {"Last-Event-ID": after} if after else {}
-        with connect_sse(self.http, "GET", f"/v1/reviews/{rid}/events", headers=headers) as source:
-            if source.response.status_code != 200:
-                source.response.read()
-                raise refusal(source.response)
-            for sse in source.iter_sse():
-                if sse.data:  # an empty message is a heartbeat
-                    yield Event(sse.id or None, sse.event, json.loads(sse.data))
 
 
 def connect(url: str | None, key: str | None) -> Edge:

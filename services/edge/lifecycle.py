@@ -73,7 +73,7 @@ async def expire_pdfs(ctx: EdgeContext) -> None:
     s = ctx.settings
     while True:
         try:
-            cutoff = time.time() - max(s.pdf_retention_s, s.review_deadline_s, s.batch_deadline_s)  # never under a review still to be read
+            cutoff = time.time() - max(s.pdf_retention_s, s.review_deadline_s)
             if removed := await ctx.blobs.expire(cutoff):
                 log.info("deleted %d stored PDFs past their retention", removed)
         except Exception:  # noqa: BLE001 - the store hiccuped: the next sweep retries

@@ -41,7 +41,7 @@ class Settings(CommonSettings):
     max_batch_contracts: int = Field(default=500, ge=1)
     max_batch_bytes: int = Field(default=512 * 1024 * 1024, ge=1024)
     max_batch_backlog: int = Field(default=2000, ge=1)
-    batch_deadline_s: float = Field(default=6 * 3600, gt=0)
+    batch_deadline_s: float = Field(default=6 * 3600, gt=0)  # keep pdf_retention_s longer: a batch's PDFs wait their turn
     max_concurrent_batch_uploads: int = Field(default=2, ge=1)
     # How long an upload waits for the broker's acknowledgement before answering 503.
     publish_timeout_s: float = Field(default=5.0, gt=0)

@@ -237,3 +237,27 @@ def test_the_final_fits_80_columns_and_shows_no_model_text_as_the_answer(monkeyp
     assert "The answer is no" not in printed and "--commentary" in printed, "unverified model text is not shown as the answer"
     cli.print_final(final, commentary=True)
     assert "[unverified] The answer is no." in cli.out.file.getvalue()
+
+
+def test_batch_uploads_a_folder_follows_it_and_downloads_the_grid_then_resumes_without_uploading(stack, tmp_path):
+    """`clauseflow batch` against the real edge and workers: two generated contracts and a file
+    that is not a PDF, the grid downloaded as a spreadsheet; run again, it finds its batch done."""
+    from openpyxl import load_workbook
+
+    folder = tmp_path / "deal"
+    folder.mkdir()
+    for i in range(2):
+        (folder / f"contract-{i}.pdf").write_bytes(make_contract(extra_pages=i, title=f"SUPPLY AGREEMENT {i}").data)
+    (folder / "broken.pdf").write_bytes(b"%PDF-1.7 not really")
+    out = tmp_path / "grid.xlsx"
+    done = clauseflow(stack, "batch", str(folder), "--categories", "Governing Law,Cap On Liability", "--out", str(out), "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = lines(done.stdout)
+    end = next(x for x in said if x["type"] == "done")
+    assert (end["done"], end["failed"], end["total"]) == (2, 1, 3), end
+    assert [f["filename"] for f in end["failures"]] == ["broken.pdf"] and end["failures"][0]["error"]["code"] == "corrupt_pdf", end
+    sheet = load_workbook(out)["Grid"]
+    assert sheet.max_row == 2 + 3 and sheet.freeze_panes == "C3"
+    again = clauseflow(stack, "batch", str(folder), "--categories", "Governing Law,Cap On Liability", "--out", str(out), "--json")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert next(x for x in lines(again.stdout) if x["type"] == "batch")["resumed"] is True

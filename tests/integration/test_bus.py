@@ -42,6 +42,8 @@ MESSAGES = {
     topics.LOCATED: lambda rid: ReviewLocated(envelope=env(rid), pages=[LocatedPage(page=3, score=1.0, summary="x")], mode="located"),
     topics.CANCEL: lambda rid: ReviewCancel(request_id=rid, reason="test"),
     topics.FOLLOWUP: lambda rid: ReviewFollowup(envelope=env(rid), page=3, quote="q"),
+    topics.BATCH_REQUESTED: lambda rid: ReviewRequested(envelope=env(rid), blob_key="t/x.pdf"),
+    topics.BATCH_SUMMARIZED: lambda rid: ReviewSummarized(envelope=env(rid)),
 }
 
 
