@@ -265,6 +265,16 @@ def burst_stats(b: dict) -> dict:
 # --- the phases ------------------------------------------------------------------------------
 
 
+async def burst_alone(stack: Stack, tenant: str, paths: list[Path], say: str) -> dict:
+    """The burst with no batch running, a fresh tenant (nothing cached for it)."""
+    print(say, flush=True)
+    await asyncio.sleep(2.0)
+    async with client(stack, tenant) as c:
+        out = await burst(c, paths)
+    alive(stack)
+    return out
+
+
 async def measure(stack: Stack, paths: list[Path], burst_paths: list[Path]) -> dict:
     async with client(stack, "warmup") as c:
         warm = await interactive(c, burst_paths[0])
@@ -278,11 +288,7 @@ async def measure(stack: Stack, paths: list[Path], burst_paths: list[Path]) -> d
     alive(stack)
     alone |= {"stages": stage_costs(items, len(paths)), "quality": quality(cats, items), "categories": cats,
               "process_cpu_s_per_contract": {k: (after.get(k, 0.0) - before.get(k, 0.0)) / len(paths) for k in after}}
-    print("  1b. the burst alone, before", flush=True)
-    await asyncio.sleep(2.0)
-    async with client(stack, "burst-alone-1") as c:
-        quiet_before = await burst(c, burst_paths)
-    alive(stack)
+    quiet_before = await burst_alone(stack, "burst-alone-1", burst_paths, "  1b. the burst alone, before")
     print(f"  2. the batch again, a burst of {len(burst_paths)} at half", flush=True)
     half = asyncio.Event()
     async with client(stack, "batch-busy") as cb, client(stack, "burst-busy") as ci:
@@ -294,11 +300,7 @@ async def measure(stack: Stack, paths: list[Path], burst_paths: list[Path]) -> d
         busy, during = await asyncio.gather(run_batch(cb, paths, half), burst_at_half())
     alive(stack)
     busy["per_minute_during_burst"] = rate_between(busy, during["started_s"], during["started_s"] + during["took_s"])
-    print("  3. the burst alone, after", flush=True)
-    await asyncio.sleep(2.0)
-    async with client(stack, "burst-alone") as c:
-        quiet = await burst(c, burst_paths)
-    alive(stack)
+    quiet = await burst_alone(stack, "burst-alone", burst_paths, "  3. the burst alone, after")
     print(f"  4. 202s of single uploads, one every {TRICKLE_S} s, alone and while a batch of {2 * len(paths)} is sent", flush=True)
     await asyncio.sleep(5.0)
     async with client(stack, "trickle-alone") as c:

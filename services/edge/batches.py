@@ -156,15 +156,13 @@ async def create_batch(
                          status=503, code="busy", retry_after=s.backlog_retry_after_s)
     bid, now = secrets.token_hex(16), time.time()
     rids = [secrets.token_hex(16) for _ in parts]
-    await store.create(bid, {"tenant": tenant, "name": (name or "").strip()[:200], "categories": cats, "question": question,
-                             "created_at": now, "total": len(parts), "files": [p.filename for p in parts], "reviews": rids})
     good = [(i, p) for i, p in enumerate(parts) if p.error is None]
-    await store.watch([rids[i] for i, _ in good], now + s.batch_deadline_s)
+    reviews = {rids[i]: {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": part.sha, "page_count": 0, "created_at": now,
+                         "filename": part.filename, "batch": bid, "batch_index": i, "categories": cats} for i, part in enumerate(parts)}
+    await store.create(bid, {"tenant": tenant, "name": (name or "").strip()[:200], "categories": cats, "question": question,
+                             "created_at": now, "total": len(parts), "files": [p.filename for p in parts], "reviews": rids},
+                       reviews, ([rids[i] for i, _ in good], now + s.batch_deadline_s))
     for i, part in enumerate(parts):
-        await ctx.state.create_review(rids[i], {
-            "status": "accepted", "tenant": tenant, "question": question, "doc_sha256": part.sha, "page_count": 0, "created_at": now,
-            "filename": part.filename, "batch": bid, "batch_index": i, "categories": cats,
-        })
         if part.error is not None:  # ends the review, and so writes its cell (failed)
             await _fail(ctx, rids[i], part.error.code, str(part.error))
     failed = await asyncio.gather(*(_queue(ctx, tenant, rids[i], p, question, now) for i, p in good))

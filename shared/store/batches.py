@@ -25,8 +25,12 @@ class Batches:
         self.ttl_s = ttl_s
         self.open = keys.batch_open(prefix)
 
-    async def create(self, batch_id: str, fields: dict[str, Any]) -> None:
-        """The record, before any of its reviews exists (a review's end counts against ``total``)."""
+    async def create(self, batch_id: str, fields: dict[str, Any], reviews: dict[str, dict[str, Any]] | None = None,
+                     open_until: tuple[list[str], float] | None = None) -> None:
+        """The record and its reviews (``reviews``: request id -> the review's fields, written as
+        shared/store/state.py writes a review), and ``open_until`` (the reviews to end by the
+        deadline given), in one transaction: an edge that dies while it makes a batch leaves all
+        of it or none, never a batch waiting for a review that was never made."""
         key = keys.batch(batch_id)
         record = {**fields, "status": RUNNING, "done": 0, "failed": 0}
         async with self.redis.pipeline(transaction=True) as pipe:
@@ -35,6 +39,11 @@ class Batches:
             history = keys.batch_history(fields["tenant"])
             pipe.zadd(history, {batch_id: float(fields["created_at"])})
             pipe.expire(history, self.ttl_s)
+            for rid, review in (reviews or {}).items():
+                pipe.hset(keys.review(rid), mapping={k: json.dumps(v) for k, v in review.items()})
+                pipe.expire(keys.review(rid), self.ttl_s)
+            if open_until and open_until[0]:
+                pipe.zadd(self.open, dict.fromkeys(open_until[0], open_until[1]))
             await pipe.execute()
 
     async def get(self, batch_id: str) -> dict[str, Any] | None:
