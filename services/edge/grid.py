@@ -56,12 +56,15 @@ def row(categories: list[str], contract: dict, base_url: str) -> dict:
 
 def cell(category: str, final: dict, review_url: str) -> dict:
     """One category of one contract. The summary row says what was found and the position; the
-    findings give the first clause in page order (its quote, with the part that runs onto the
-    next page). A category the summary lacks is read from the findings, without a position."""
+    findings give the clause the cell shows: the one the clause model is surest of (ties: the
+    earlier page), its quote with the part that runs onto the next page. On the 100 CUAD dev
+    contracts and the default playbook's categories, that clause is a labelled one in 57.5% of
+    found cells, against 50.1% for the first clause in page order (bench/bench_grid_quote.py). A category the summary lacks
+    is read from the findings, without a position."""
     clauses = sorted((f for f in final.get("findings") or [] if category in (f.get("categories") or [f.get("category")])), key=lambda f: f.get("page") or 0)
     summary = next((r for r in final.get("summary") or [] if r.get("category") == category), None) or derived(category, clauses)
     found = bool(summary.get("found"))
-    first = clauses[0] if found and clauses else None
+    first = max(clauses, key=lambda f: f.get("score") or 0.0) if found and clauses else None  # max keeps the earliest of equals
     pages = list(summary.get("pages") or [])
     page = first["page"] if first else (pages[0] if found and pages else None)
     return {

@@ -132,11 +132,11 @@ def test_a_batch_survives_kill_9_and_an_edge_restart_and_its_grid_matches_the_re
                 if not cell["found"]:
                     continue
                 found += 1
-                mine = [f for f in final["findings"] if cat in f["categories"]]
-                assert cell["page"] == min(f["page"] for f in mine)
+                mine = sorted((f for f in final["findings"] if cat in f["categories"]), key=lambda f: f["page"])
+                shown = max(mine, key=lambda f: f["score"])  # the clause the model is surest of (ties: the earlier page)
+                assert cell["page"] == shown["page"] and cell["quote"].startswith(shown["quote"])
                 if row["filename"] in texts:  # the quote is on that page of the PDF itself
-                    first = next(f for f in sorted(mine, key=lambda f: f["page"]))
-                    assert catalogue.quote_on_page(first["quote"], texts[row["filename"]][cell["page"] - 1]), (row["filename"], cat)
+                    assert catalogue.quote_on_page(shown["quote"], texts[row["filename"]][cell["page"] - 1]), (row["filename"], cat)
                 assert cell["url"].endswith(f"&page={cell['page']}") and row["request_id"] in cell["url"]
         assert found >= 20, f"only {found} clauses found over {total - 1} contracts and {len(CATEGORIES)} categories"
         scanned = client.get(f"/v1/reviews/{grid['rows'][names.index('scanned.pdf')]['request_id']}/cost").json()

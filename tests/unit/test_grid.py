@@ -48,10 +48,11 @@ def check_row(r: dict, final: dict, categories: list[str]) -> None:
         if not clauses:
             assert (c["quote"], c["page"], c["url"]) == ("", None, r["review_url"])
             continue
-        first = min(f["page"] for f in clauses)
-        assert c["page"] == first == c["pages"][0]
-        assert any(c["quote"].startswith(f["quote"]) for f in clauses if f["page"] == first)
-        assert c["url"] == f"{r['review_url']}&page={first}"
+        top = max(f["score"] for f in clauses)
+        shown = min((f for f in clauses if f["score"] == top), key=lambda f: f["page"])  # the surest; ties: the earlier page
+        assert c["page"] == shown["page"] in c["pages"]
+        assert c["quote"].startswith(shown["quote"])
+        assert c["url"] == f"{r['review_url']}&page={shown['page']}"
 
 
 # --- rows -------------------------------------------------------------------------------------
@@ -71,17 +72,23 @@ def test_terms_and_position_come_from_the_summary_row():
     assert gpaq["Cap On Liability"]["found"] is False and gpaq["Cap On Liability"]["position"] == "missing"
 
 
-def test_the_first_clause_is_the_first_in_page_order():
-    # The findings list Most Favored Nation's clause on page 3 before the one on page 2.
+def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an_earlier_page_first():
     final = DATA["contracts"][1]["final"]
-    assert [f["page"] for f in final["findings"] if "Most Favored Nation" in f["categories"]] == [3, 2]
-    mfn = grid.rows(CATS, batch(), BASE)[1]["cells"]["Most Favored Nation"]
-    assert mfn["page"] == 2 and mfn["url"].endswith("&page=2")
+    mfn = [f for f in final["findings"] if "Most Favored Nation" in f["categories"]]
+    assert [f["page"] for f in mfn] == [3, 2]  # the findings list page 3's clause first
+    surest = max(mfn, key=lambda f: f["score"])
+    cell = grid.rows(CATS, batch(), BASE)[1]["cells"]["Most Favored Nation"]
+    assert (cell["page"], cell["quote"]) == (surest["page"], grid.quoted(surest)) and cell["url"].endswith(f"&page={surest['page']}")
+    level = {**final, "findings": [{**f, "score": 0.5} if "Most Favored Nation" in f["categories"] else f for f in final["findings"]]}
+    tied = grid.rows(CATS, [contract(1, level)], BASE)[0]["cells"]["Most Favored Nation"]
+    assert tied["page"] == 2, "between equally sure clauses, the earlier page"
 
 
 def test_a_clause_that_runs_onto_the_next_page_is_quoted_whole():
-    cap = next(f for f in DATA["contracts"][0]["final"]["findings"] if "continues" in f)
-    cell = grid.rows(CATS, batch(), BASE)[0]["cells"][cap["category"]]
+    final = DATA["contracts"][0]["final"]
+    cap = next(f for f in final["findings"] if "continues" in f)
+    alone = {**final, "findings": [cap]}  # the clause the cell shows, whichever the model is surest of
+    cell = grid.rows(CATS, [contract(0, alone)], BASE)[0]["cells"][cap["category"]]
     assert cell["page"] == cap["page"] == 10
     assert cell["quote"] == f"{cap['quote']} {cap['continues']['quote']}"
 
@@ -138,7 +145,7 @@ def test_csv_round_trips_the_cells():
     neo = got[0]
     assert neo["file"] == DATA["contracts"][0]["file"] and neo["status"] == "done" and neo["error"] == ""
     cap = rows[0]["cells"]["Cap On Liability"]
-    assert (neo["Cap On Liability: found"], neo["Cap On Liability: page"], neo["Cap On Liability: quote"]) == ("yes", "10", cap["quote"])
+    assert (neo["Cap On Liability: found"], neo["Cap On Liability: page"], neo["Cap On Liability: quote"]) == ("yes", str(cap["page"]), cap["quote"])
     assert neo["Cap On Liability: terms"] == "; ".join(cap["terms"]) and neo["Cap On Liability: position"] == cap["position"]
     assert got[1]["Cap On Liability: found"] == "no" and got[1]["Cap On Liability: page"] == ""
     failed = got[2]
@@ -186,8 +193,8 @@ def test_xlsx_links_a_found_clause_to_the_review_at_its_page():
     rows = grid.rows(CATS, batch(), BASE)
     ws = workbook(rows)["Grid"]
     cap = rows[0]["cells"]["Cap On Liability"]  # columns K..O
-    assert ws["K3"].value == "yes" and ws["L3"].value == 10
-    assert ws["K3"].hyperlink.target == ws["L3"].hyperlink.target == cap["url"] == f"{BASE}/?review=rid0&page=10"
+    assert ws["K3"].value == "yes" and ws["L3"].value == cap["page"] == 12
+    assert ws["K3"].hyperlink.target == ws["L3"].hyperlink.target == cap["url"] == f"{BASE}/?review=rid0&page=12"
     assert ws["K3"].style == "Hyperlink"
     assert ws["B3"].value == DATA["contracts"][0]["file"] and ws["B3"].hyperlink.target == rows[0]["review_url"]
     assert ws["K4"].value == "no" and ws["K4"].hyperlink is None  # not found in the second contract

@@ -1,0 +1,47 @@
+"""Which clause a grid cell should show (services/edge/grid.py): the first in page order, or the
+one the clause model is surest of. For each CUAD dev contract and each category of the default
+playbook that the review finds, whether the shown clause is one CUAD labelled for that category
+(bench/cuad.py's rule), either way; and how often any of the category's findings is one (the
+most a one-quote cell could reach).
+
+    PYTHONPATH=. .venv/bin/python bench/bench_grid_quote.py
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from bench import cuad
+from services.analyze import logic
+from services.edge.grid import quoted
+from shared.clauses import clause_model, findings, playbook
+from shared.documents import layout, pdf
+
+
+def main() -> None:
+    model, book = clause_model.default("tfidf"), playbook.default()
+    cats = [r.category for r in book.rules]
+    t: Counter = Counter()
+    for lab in cuad.labels("dev"):
+        path = cuad.dev_pdf(lab["file"])
+        if not path.exists():
+            continue
+        texts = layout.strip(pdf.page_texts(path.read_bytes()))
+        shown = logic.final_findings(findings.findings(findings.score_pages(texts, model), cats), book)
+        for cat in cats:
+            mine = sorted((f for f in shown if cat in f["categories"]), key=lambda f: f["page"])
+            if not mine:
+                continue
+            clauses = [c["text"] for c in lab["clauses"] if c["category"] == cat]
+            t["found cells"] += 1
+            t["first in page order"] += any(cuad.matches(quoted(mine[0]), c) for c in clauses)
+            t["surest"] += any(cuad.matches(quoted(max(mine, key=lambda f: f["score"])), c) for c in clauses)
+            t["any finding"] += any(cuad.matches(quoted(f), c) for f in mine for c in clauses)
+    n = t["found cells"]
+    print(f"{n} found cells over {len(cats)} categories")
+    for k in ("first in page order", "surest", "any finding"):
+        print(f"  {k}: {t[k]} labelled ({t[k] / n:.3f})")
+
+
+if __name__ == "__main__":
+    main()
