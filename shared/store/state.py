@@ -103,6 +103,13 @@ class State:
             return None
         return {_s(k): _dec(_s(v)) for k, v in raw.items()}
 
+    async def get_finals(self, request_ids: list[str]) -> list[Any]:
+        """The finals of many reviews in one round trip (None where a review has none)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for rid in request_ids:
+            pipe.hget(keys.review(rid), "final")
+        return [_dec(_s(v)) if v is not None else None for v in await pipe.execute()]
+
     async def put_pages(self, sha: str, texts: list[str], summaries: list[str], kind: str = "") -> None:
         """The document's page texts and its summaries (``kind``: how they were written)."""
         items = {keys.pages(sha): json.dumps(texts), keys.summaries(sha, kind): json.dumps(summaries)}
