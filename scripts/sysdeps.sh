@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # System packages: a C/C++ compiler (llama-cpp-python builds llama.cpp from source), venv
 # support, npm (PDF.js for the review page, from web/package-lock.json) and Tesseract with its
-# English and Simplified Chinese models (OCR of scanned pages); with `test`, also
+# English and Simplified Chinese models (OCR of scanned pages) and LibreOffice Writer without a
+# GUI (Word uploads converted to PDF: shared/documents/convert.py; util-linux's prlimit and
+# unshare bound it); with `test`, also
 # Debian's chromium, which the browser test drives through Playwright (browsers are not
 # downloaded), and promtool, which checks the Prometheus config and alert rules in infra/
 # (taken out of Debian's prometheus package: the package itself would start a server). Installs them with apt-get when missing and allowed (root); otherwise says what
@@ -18,6 +20,7 @@ else
   langs=$(tesseract --list-langs 2>/dev/null || true)
   grep -qx eng <<<"$langs" || missing+=(tesseract-ocr tesseract-ocr-eng)
   grep -qx chi_sim <<<"$langs" || missing+=(tesseract-ocr-chi-sim)
+  command -v soffice >/dev/null 2>&1 || missing+=(libreoffice-writer-nogui)
 fi
 if [ "${1:-}" = test ] && ! command -v promtool >/dev/null 2>&1; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -100,7 +100,7 @@ def start(pdf: Path | None, question: str | None, view: JsonView | RichView, edg
 
 @app.command()
 def review(
-    pdf: Annotated[Path | None, typer.Argument(metavar="[PDF]", help="the contract PDF", show_default=False)] = None,
+    pdf: Annotated[Path | None, typer.Argument(metavar="[FILE]", help="the contract: a PDF or a Word .docx", show_default=False)] = None,
     question_arg: Annotated[str | None, typer.Argument(metavar="[QUESTION]", help="the question (or -q)", show_default=False)] = None,
     question: Annotated[str | None, typer.Option("--question", "-q", help="what to look for in the contract")] = None,
     follow: Annotated[str | None, typer.Option("--follow", metavar="ID", help="follow this review instead of uploading")] = None,

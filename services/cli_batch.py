@@ -1,4 +1,4 @@
-"""`clauseflow batch DIR`: review every PDF (and .zip of PDFs) in a folder as one batch, follow
+"""`clauseflow batch DIR`: review every PDF and Word .docx (and .zip of them) in a folder as one batch, follow
 it to its end and download the grid (contracts × clause categories).
 
 The command keeps what it needs to resume in DIR/.clauseflow-batch.json (STATE_FILE):
@@ -27,7 +27,7 @@ from services.cli_views import err, out, say
 
 STATE_FILE = ".clauseflow-batch.json"
 POLL_S = 1.0  # between two polls of the batch's state; the tests make it shorter
-KINDS = {".pdf": "application/pdf", ".zip": "application/zip"}
+KINDS = {".pdf": "application/pdf", ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ".zip": "application/zip"}
 GRIDS = (".xlsx", ".csv", ".json")
 FINISHED = {"done": EXIT_OK, "cancelled": EXIT_CANCELLED}
 
@@ -37,14 +37,14 @@ def notify(message: str) -> None:
 
 
 def collect(folder: Path) -> list[Path]:
-    """The PDFs and .zip files directly in ``folder``, by name. Dotfiles are left out: macOS
+    """The PDFs, .docx and .zip files directly in ``folder``, by name. Dotfiles are left out: macOS
     copies leave `._x.pdf` beside `x.pdf`, and that is no PDF."""
     if not folder.is_dir():
         raise CliError(f"no such folder: {folder}", EXIT_INPUT)
     found = sorted((p for p in folder.iterdir() if p.suffix.lower() in KINDS and p.is_file() and not p.name.startswith(".")),
                    key=lambda p: p.name)
     if not found:
-        raise CliError(f"no PDF or .zip files in {folder}", EXIT_INPUT)
+        raise CliError(f"no PDF, .docx or .zip files in {folder}", EXIT_INPUT)
     return found
 
 

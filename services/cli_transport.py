@@ -15,6 +15,7 @@ from tenacity import Retrying, retry_if_exception_type, stop_after_attempt, wait
 
 DEV_KEY = Path(__file__).resolve().parent.parent / "var" / "keys" / "dev.key"
 DEFAULT_URL = "http://127.0.0.1:8000"
+WORD = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 EXIT_OK, EXIT_INPUT, EXIT_FAILED, EXIT_CANCELLED = 0, 2, 3, 4
 RECONNECTS = 5  # a dropped stream is resumed this many times in all, then the command gives up
 UPLOAD_TRIES = 5  # an upload the edge answers 429/503 with Retry-After is sent this many times in all
@@ -96,7 +97,8 @@ class Edge:
     def upload(self, pdf: Path, question: str, notify: Callable[[str], None] = lambda _: None) -> dict:
         """POST the PDF; told to come back later (429/503 with Retry-After), wait as told and send it
         again, ``UPLOAD_TRIES`` times in all; ``notify`` hears of each wait."""
-        files = {"file": (pdf.name, pdf.read_bytes(), "application/pdf")}
+        word = pdf.suffix.lower() == ".docx"
+        files = {"file": (pdf.name, pdf.read_bytes(), WORD if word else "application/pdf")}
         return patiently(self.request, "POST", "/v1/reviews", notify=notify, files=files, data={"question": question})
 
     def events(self, rid: str, after: str | None):

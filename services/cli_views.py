@@ -110,7 +110,14 @@ class RichView:
         self.phase(name, self.totals.get(name, 1), self.totals.get(name, 1), note)
 
     def on_accepted(self, data: dict) -> None:
-        say(f"review {data['request_id']} accepted ({data['page_count']} pages)")
+        size = "a Word file, converting to PDF" if data.get("page_count") is None else f"{data['page_count']} pages"
+        say(f"review {data['request_id']} accepted ({size})")
+
+    def on_converted(self, data: dict) -> None:
+        notes = [f"{data['tracked_changes']} tracked changes accepted" if data.get("tracked_changes") else "",
+                 f"{data['comments']} comments left out" if data.get("comments") else ""]
+        extra = "; ".join(n for n in notes if n)
+        say(f"converted by {data.get('converter') or 'LibreOffice'}: {data['page_count']} pages in {data['seconds']:.1f} s" + (f" ({extra})" if extra else ""))
 
     def on_progress(self, data: dict) -> None:
         stage = str(data.get("stage", ""))

@@ -26,7 +26,7 @@ from sse_starlette import EventSourceResponse
 from shared.clauses.catalogue import BY_NAME
 from shared.core import topics
 from shared.core.errors import InputError, NotAPdf, NotFound, Overloaded, RetryLater, TooLarge
-from shared.documents import archives, pdf
+from shared.documents import archives, docx, pdf
 from shared.messages import Envelope, ReviewRequested
 from shared.store.batches import CANCELLED, RUNNING, Batches
 from shared.store.blobs import blob_key
@@ -53,6 +53,7 @@ class Part:
     sha: str = ""
     key: str = ""
     error: InputError | None = None
+    format: str = ""  # "docx": a Word file, converted by summarize
 
 
 def batches(ctx: EdgeContext) -> Batches:
@@ -95,8 +96,8 @@ class _Parts:
                     base = PurePosixPath(m.name).name
                     if m.name.startswith(SKIPPED) or base.startswith("."):
                         continue
-                    if not base.lower().endswith(".pdf"):
-                        self.failed(m.name, NotAPdf(f"{m.name} is not a PDF; a batch reviews PDFs", code="not_a_pdf"))
+                    if not base.lower().endswith((".pdf", ".docx")):
+                        self.failed(m.name, NotAPdf(f"{m.name} is not a PDF or a Word .docx; a batch reviews those", code="not_a_pdf"))
                     elif m.size > s.max_upload_bytes:
                         self.failed(m.name, TooLarge(f"{m.name} is over the {s.max_upload_bytes}-byte limit of one contract"))
                     else:
@@ -118,6 +119,13 @@ class _Parts:
         self.out.append(Part(name, error=error))
 
     async def store(self, name: str, data: bytes) -> None:
+        """Stored unchecked (summarize checks it, after the 202), but what is plainly not taken
+        (a legacy .doc, RTF) is a failed cell at once; a zip is taken for a Word file."""
+        kind = docx.sniff(data)
+        try:
+            docx.refuse_other(kind)
+        except InputError as exc:
+            return self.failed(name, exc)
         self.count()
         sha = pdf.sha256(data)
         key = blob_key(self.tenant, sha)
@@ -126,7 +134,7 @@ class _Parts:
         except Exception as exc:  # noqa: BLE001 - the store is down: nothing of the batch exists yet
             log.exception("storing a batch's contract failed")
             raise RetryLater("the document store is unavailable; try again shortly") from exc
-        self.out.append(Part(name, sha, key))
+        self.out.append(Part(name, sha, key, format="docx" if kind == "zip" else ""))
 
 
 @router.post("/v1/batches", status_code=202)
@@ -158,6 +166,7 @@ async def create_batch(
     rids = [secrets.token_hex(16) for _ in parts]
     good = [(i, p) for i, p in enumerate(parts) if p.error is None]
     reviews = {rids[i]: {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": part.sha, "page_count": 0, "created_at": now,
+                         "format": part.format or "pdf", "original_sha256": part.sha,
                          "filename": part.filename, "batch": bid, "batch_index": i, "categories": cats} for i, part in enumerate(parts)}
     await store.create(bid, {"tenant": tenant, "name": (name or "").strip()[:200], "categories": cats, "question": question,
                              "created_at": now, "total": len(parts), "files": [p.filename for p in parts], "reviews": rids},
@@ -176,7 +185,7 @@ async def _queue(ctx: EdgeContext, tenant: str, rid: str, part: Part, question: 
     """Queue one stored contract on the batch lane; True if it failed (its cell says why)."""
     try:
         env = Envelope(request_id=rid, doc_sha256=part.sha, question=question, page_count=0, submitted_at=now, tenant=tenant)
-        await asyncio.wait_for(ctx.producer.publish(topics.BATCH_REQUESTED, rid, ReviewRequested(envelope=env, blob_key=part.key)), ctx.settings.publish_timeout_s)
+        await asyncio.wait_for(ctx.producer.publish(topics.BATCH_REQUESTED, rid, ReviewRequested(envelope=env, blob_key=part.key, format=part.format)), ctx.settings.publish_timeout_s)
         return False
     except Exception:  # noqa: BLE001 - the broker is down: this contract's cell says so
         log.exception("queueing batch contract %s failed", rid)

@@ -43,6 +43,8 @@ from .openapi_models import (
     StreamToken,
 )
 
+WORD = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
 # --- what each operation answers ----------------------------------------------------------------
 
 CODES = {
@@ -60,7 +62,13 @@ CODES = {
     "not_ready": "the review has no final yet",
     "expired": "the review's pages are no longer kept",
     "too_large": "over the size or page limit",
-    "not_a_pdf": "empty, or not a PDF",
+    "not_a_pdf": "empty, or neither a PDF nor a Word .docx",
+    "unsupported_format": "a zip that is not a Word document, or an RTF file: send a PDF or a .docx",
+    "legacy_doc": "a legacy Word .doc (or another pre-2007 Office file): save it as .docx or PDF",
+    "macro_enabled": "a macro-enabled Word file (.docm, or macros inside): save it as .docx without macros, or PDF",
+    "corrupt_docx": "a Word file with a part missing or not well-formed",
+    "docx_dtd": "a Word file whose XML declares a DTD or entities (entity expansion): refused",
+    "not_converted": "the review's Word file is not converted yet; its PDF comes with the `converted` event",
     "corrupt_pdf": "truncated or unreadable",
     "encrypted_pdf": "password protected",
     "pdf_too_slow": "reading it took over the time limit",
@@ -77,7 +85,7 @@ CODES = {
 NO_RETRY_AFTER = {"too_many_followups"}
 REASONS = {
     400: "Bad request", 401: "No valid API key", 404: "Not found", 409: "Not possible in the review's state",
-    413: "Too large", 415: "Not a PDF", 422: "A PDF that cannot be read, or a playbook that does not validate", 429: "Over the rate", 503: "Unavailable; retry later",
+    413: "Too large", 415: "Not a PDF or a Word .docx", 422: "A PDF or Word file that cannot be read, or a playbook that does not validate", 429: "Over the rate", 503: "Unavailable; retry later",
 }
 HEADERS = {
     401: {"WWW-Authenticate": {"description": "`Bearer`", "required": True, "schema": {"type": "string", "enum": ["Bearer"]}}},
@@ -87,13 +95,17 @@ HEADERS = {
 OPERATIONS: dict[tuple[str, str], Doc] = {
     ("post", "/v1/reviews"): Doc(
         "Upload a contract and a question", 202, ReviewCreated,
-        {**KEYED, **BODY, 400: ("bad_request", "missing_file", "question_too_long"), 415: ("not_a_pdf",),
-         422: ("corrupt_pdf", "encrypted_pdf", "pdf_too_slow", "pdf_too_big"), 429: ("rate_limited",), 503: BUSY},
-        "The PDF is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`. "
+        {**KEYED, 400: ("bad_request", "missing_file", "question_too_long"), 413: ("too_large", "archive_too_many_entries", "archive_too_large"),
+         415: ("not_a_pdf", "unsupported_format", "legacy_doc", "macro_enabled"),
+         422: ("corrupt_pdf", "encrypted_pdf", "pdf_too_slow", "pdf_too_big", "corrupt_docx", "docx_dtd", "bad_archive",
+               "archive_path_escape", "archive_encrypted", "archive_bomb", "archive_empty"), 429: ("rate_limited",), 503: BUSY},
+        "A PDF or a Word .docx. The file is checked (in a sandbox), stored, and the review queued; follow it on `events_url` or `ws_url`. "
+        "A Word file is converted to PDF by LibreOffice after the 202 (the `converted` event; `page_count` is null until then), "
+        "with its tracked changes accepted and its comments left out; a .docm, a legacy .doc and RTF are refused (415). "
         "The key, the declared size and this edge's upload slots (`busy`) are checked before the body is read.",
         headers={"Location": {"description": "the review's state", "required": True, "schema": {"type": "string"}}},
         request={"required": True, "content": {"multipart/form-data": {
-            "schema": {"$ref": "#/components/schemas/Upload"}, "encoding": {"file": {"contentType": "application/pdf"}},
+            "schema": {"$ref": "#/components/schemas/Upload"}, "encoding": {"file": {"contentType": f"application/pdf, {WORD}"}},
         }}},
     ),
     ("get", "/v1/reviews"): Doc("The tenant's recent reviews", 200, ReviewList, {**KEYED, 400: ("bad_request",)}, "Newest first."),
@@ -103,8 +115,13 @@ OPERATIONS: dict[tuple[str, str], Doc] = {
     ),
     ("get", "/v1/reviews/{rid}/cost"): Doc("Per-stage timings and cost", 200, ReviewCost, REVIEW),
     ("get", "/v1/reviews/{rid}/pdf"): Doc(
-        "The uploaded PDF", 200, None, REVIEW, "While it is kept; citations point into it.",
+        "The PDF citations point into", 200, None, {**REVIEW, 409: ("not_converted",)},
+        "While it is kept: the uploaded PDF, or the PDF a Word file was converted to.",
         headers={"Content-Disposition": {"required": True, "schema": {"type": "string", "enum": ["inline"]}}},
+    ),
+    ("get", "/v1/reviews/{rid}/original"): Doc(
+        "The file as uploaded", 200, None, REVIEW, "While it is kept: a Word file as it was sent (before conversion), or the PDF; as a download.",
+        headers={"Content-Disposition": {"required": True, "schema": {"type": "string"}}},
     ),
     ("post", "/v1/reviews/{rid}/stream-token"): Doc(
         "A new stream token for one's own review", 200, StreamToken, {**REVIEW, **BODY},
@@ -149,8 +166,8 @@ UPLOAD = {
     "required": ["file"],
     "properties": {
         "file": {
-            "type": "string", "format": "binary", "contentMediaType": "application/pdf",
-            "description": "the contract, within the edge's size and page limits",
+            "type": "string", "format": "binary",
+            "description": "the contract, a PDF or a Word .docx, within the edge's size and page limits",
         },
         "question": {"type": "string", "description": "what to review it for (CLAUSEFLOW_MAX_QUESTION_CHARS at most); absent or empty: the whole playbook (recorded as \"Review this contract against our playbook.\")"},
     },
@@ -230,6 +247,8 @@ def _success(doc: Doc, path: str) -> dict:
         content = {"application/json": {"schema": ce.ref(doc.body)}}
     elif doc.media:
         content = {doc.media: {"schema": {"type": "string"} if doc.media.startswith("text/") else {"type": "string", "format": "binary"}}}
+    elif path.endswith("/original"):
+        content = {m: {"schema": {"type": "string", "format": "binary"}} for m in ("application/pdf", WORD)}
     elif path.startswith("/v1/batches/"):  # the batch's events
         content = {"text/event-stream": {"schema": {"type": "string"}}}
     elif path.endswith("/events"):

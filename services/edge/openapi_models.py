@@ -20,9 +20,25 @@ Status = Literal["accepted", "summarized", "located", "done", "failed", "cancell
 # --- success bodies (documentation only: the routes build these dicts) -------------------------
 
 
+Format = Literal["pdf", "docx"]
+
+
+class Conversion(Payload):
+    """How a Word file became the PDF its review reads (shared/documents/convert.py)."""
+
+    page_count: int = Field(ge=1)
+    converter: str = Field(description="e.g. LibreOffice 7.4.7.2")
+    seconds: float
+    tracked_changes: int = Field(description="accepted: the text reviewed is the text with every change accepted")
+    comments: int = Field(description="left out: comments are not contract text")
+    external_links_dropped: int = Field(description="links to outside the file, never fetched")
+    cached: bool = Field(description="the same file was converted before, while its PDF was kept")
+
+
 class ReviewCreated(Payload):
     request_id: str = Field(pattern=RID)
-    page_count: int = Field(ge=1)
+    page_count: int | None = Field(ge=1, description="null for a Word file until it is converted (the `converted` event)")
+    format: Format
     status_url: str
     events_url: str = Field(description="SSE, with the review's stream token (for browsers)")
     ws_url: str = Field(description="the WebSocket, with the review's stream token")
@@ -35,7 +51,7 @@ class ReviewSummary(Payload):
     filename: str
     question: str
     created_at: float = Field(description="Unix time")
-    page_count: int
+    page_count: int | None
     cost: Cost | None = Field(None, description="the final's cost; present once the review has one")
 
 
@@ -56,8 +72,11 @@ class ReviewState(Payload):
     tenant: str
     question: str
     filename: str
-    doc_sha256: str
-    page_count: int
+    doc_sha256: str = Field(description="the PDF's (for a Word file, the converted PDF's once converted)")
+    page_count: int | None = Field(description="null for a Word file until it is converted")
+    format: Format = "pdf"
+    original_sha256: str | None = Field(None, description="the file as uploaded (GET …/original)")
+    conversion: Conversion | None = Field(None, description="a Word file's, once converted")
     created_at: float
     located_pages: list[int] | None = Field(None, description="once located")
     final: Final | None = Field(None, description="once done")

@@ -10,6 +10,7 @@ import logging
 import math
 import secrets
 import time
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import JSONResponse, Response
@@ -19,9 +20,9 @@ from opentelemetry.trace import SpanKind
 from shared.core import cost, topics, tracing
 from shared.core.apikeys import digest
 from shared.core.cost import Prices
-from shared.core.errors import InputError, NotFound, Overloaded, Reject, RetryLater
+from shared.core.errors import Conflict, InputError, NotFound, Overloaded, Reject, RetryLater
 from shared.core.logs import request_id_var
-from shared.documents import pdf
+from shared.documents import docx, pdf
 from shared.messages import Envelope, ReviewRequested
 from shared.store.blobs import blob_key
 from shared.store.keys import open_reviews
@@ -48,15 +49,23 @@ async def create_review(
     s = ctx.settings
     await admit(ctx, tenant)
     if file is None:
-        raise InputError("the form field 'file' (the contract PDF) is missing", code="missing_file")
+        raise InputError("the form field 'file' (the contract: a PDF or a Word .docx) is missing", code="missing_file")
     # No question (or only spaces) asks for the review against the tenant's whole playbook, and
     # is recorded as that question, so the state, the report and the results cache say so.
     question = (question or "").strip() or PLAYBOOK_QUESTION
     if len(question) > s.max_question_chars:
         raise InputError(f"the question is over {s.max_question_chars} characters", code="question_too_long")
-    data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for pdf.check to refuse it
-    # PDFium reads the stranger's file in a worker process with a time and memory limit.
-    page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
+    data = await file.read(s.max_upload_bytes + 1)  # one byte over is enough for the checks to refuse it
+    # The stranger's file is read in a worker process with a time and memory limit: PDFium for a
+    # PDF; for a Word file the zip guard and defusedxml (it is converted after the 202, and its
+    # pages counted then: summarize, the `converted` event).
+    fmt = "docx" if docx.sniff(data) == "zip" else "pdf"
+    if fmt == "docx":
+        await ctx.sandbox.run(docx.inspect, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
+        page_count = None
+    else:
+        docx.refuse_other(docx.sniff(data))
+        page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
     sha = pdf.sha256(data)
     key = blob_key(tenant, sha)
     await ctx.blobs.put(key, data)
@@ -64,24 +73,25 @@ async def create_review(
     request_id_var.set(rid)  # on this request's log lines
     token = secrets.token_urlsafe(16)  # lets a browser follow this one review (auth.py)
     now = time.time()
-    fields = {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now, "filename": file.filename or ""}
+    fields = {"status": "accepted", "tenant": tenant, "question": question, "doc_sha256": sha, "page_count": page_count, "created_at": now,
+              "filename": file.filename or "", "format": fmt, "original_sha256": sha}
     await ctx.state.create_review(rid, {**fields, token_field(token): True})
     await ctx.state.remember_review(tenant, rid, now)
-    await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count}, dedupe="accepted")
+    await ctx.events.emit(rid, "accepted", {"request_id": rid, "page_count": page_count, "format": fmt}, dedupe="accepted")
     await ctx.deadlines.watch(rid, now + s.review_deadline_s)
-    env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count, submitted_at=now, tenant=tenant)
+    env = Envelope(request_id=rid, doc_sha256=sha, question=question, page_count=page_count or 0, submitted_at=now, tenant=tenant)
     try:
         # The review's trace starts here; the message carries it to the workers (shared/core/tracing.py).
         with tracing.tracer.start_as_current_span("edge accept", kind=SpanKind.SERVER, attributes={"clauseflow.request_id": rid, "clauseflow.pages": page_count}):
             # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
-            await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key)), s.publish_timeout_s)
-            log.info("accepted: %d pages, %d bytes", page_count, len(data))
+            await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key, format=fmt if fmt == "docx" else "")), s.publish_timeout_s)
+            log.info("accepted: %s, %s pages, %d bytes", fmt, page_count, len(data))
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
         tracing.failed("edge publish failed", exc, {"clauseflow.request_id": rid})
         await ctx.events.emit(rid, "error", {"code": "queue_unavailable", "message": "the review queue is unavailable", "stage": "edge"}, dedupe="error", review={"status": "failed"})
         raise RetryLater("the review queue is unavailable; try again shortly") from exc
-    body = {"request_id": rid, "page_count": page_count, "status_url": f"{base_url(ctx, request)}/v1/reviews/{rid}", **stream_urls(ctx, request, rid, token)}
+    body = {"request_id": rid, "page_count": page_count, "format": fmt, "status_url": f"{base_url(ctx, request)}/v1/reviews/{rid}", **stream_urls(ctx, request, rid, token)}
     return JSONResponse(body, status_code=202, headers={"Location": f"/v1/reviews/{rid}"})
 
 
@@ -178,13 +188,30 @@ async def get_cost(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeCon
 
 @router.get("/v1/reviews/{rid}/pdf")
 async def get_pdf(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> Response:
-    """The uploaded PDF, while it is kept (citations point into it)."""
+    """The PDF citations point into, while it is kept: the upload, or the PDF a Word file became."""
     review = await tenant_review(ctx, rid, tenant)
-    try:
-        data = await ctx.blobs.get(blob_key(tenant, review["doc_sha256"]))
-    except Reject:
-        raise NotFound(f"the PDF of review {rid!r} is no longer kept") from None
+    if review.get("format") == "docx" and "conversion" not in review:
+        raise Conflict(f"review {rid!r} is a Word file not converted yet; its PDF comes with the `converted` event", code="not_converted")
+    data = await _blob(ctx, tenant, review["doc_sha256"], rid)
     return Response(data, media_type="application/pdf", headers={"Content-Disposition": "inline", "X-Content-Type-Options": "nosniff"})
+
+
+@router.get("/v1/reviews/{rid}/original")
+async def get_original(rid: str, tenant: str = Depends(require_tenant), ctx: EdgeContext = Depends(get_ctx)) -> Response:
+    """The file as uploaded (a Word file as sent, before conversion), for download."""
+    review = await tenant_review(ctx, rid, tenant)
+    docx_ = review.get("format") == "docx"
+    data = await _blob(ctx, tenant, review.get("original_sha256") or review["doc_sha256"], rid)
+    name = review.get("filename") or ("contract.docx" if docx_ else "contract.pdf")
+    return Response(data, media_type=docx.MEDIA_TYPE if docx_ else "application/pdf",
+                    headers={"Content-Disposition": f"attachment; filename*=UTF-8''{quote(name, safe='')}", "X-Content-Type-Options": "nosniff"})
+
+
+async def _blob(ctx: EdgeContext, tenant: str, sha: str, rid: str) -> bytes:
+    try:
+        return await ctx.blobs.get(blob_key(tenant, sha))
+    except Reject:
+        raise NotFound(f"the document of review {rid!r} is no longer kept") from None
 
 
 @router.delete("/v1/reviews/{rid}", status_code=202)

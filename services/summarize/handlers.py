@@ -24,6 +24,7 @@ from shared.store.state import doc_key
 from .gists import Gisted, Gists
 from .logic import page_categories, summarize_page
 from .settings import Settings
+from .word import DOCX, WordFiles
 
 log = logging.getLogger(__name__)
 STAGE = "summarize"
@@ -125,6 +126,7 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
     before anything else; its pages go on to batch.summarized)."""
     summary_chars = settings.summary_chars
     scans = Scans(rt, settings, sandbox, settings.batch_nice if batch else 0)
+    words = WordFiles(rt, settings, sandbox, blobs)
     # The clause model's scores name the categories on each page; stored for locate, phase2
     # and analyze, which read them back instead of scoring the document again.
     scores = SharedScores(rt.state, model, rt.cpu, settings.score_cache_docs)
@@ -165,7 +167,11 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         clock = await rt.begin(env)
         if clock is None:
             return
-        if batch:
+        converted = None
+        if msg.format == DOCX:  # first the PDF it becomes; env and msg name that from here on
+            with clock.phase("preprocess"):
+                converted = await words.to_pdf(msg, accepted=batch)
+        elif batch:
             await check(env, msg.blob_key)
         total = env.page_count
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 0, "total": total}, dedupe=f"progress:{STAGE}:0")
@@ -198,6 +204,8 @@ def make_handler(rt: Runtime, settings: Settings, sandbox: PdfSandbox, blobs: Bl
         timing = clock.finish()
         out = ReviewSummarized(envelope=copy_envelope(env, timing), pages=pages)
         counts = {"pages_extracted": extracted, "pages_ocr": scanned}
+        if converted is not None:
+            counts.update(pages_converted=0 if converted.get("cached") else total, convert_s=0.0 if converted.get("cached") else converted["seconds"])
         if gists:
             counts.update((gisted or Gisted([])).counts())  # all zero when the summaries were cached
         await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), **counts}, missed=extracted > 0)

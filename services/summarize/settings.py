@@ -41,3 +41,10 @@ class Settings(LlmSettings):
     # A batch's scanned pages are read by Tesseract at this niceness (0-19; 0 = as interactive
     # ones): OCR is the batch's heaviest work, and the kernel then serves interactive work first.
     batch_nice: int = Field(default=19, ge=0, le=19)
+    # Word files (shared/documents/convert.py): converted to PDF by LibreOffice (docx_soffice),
+    # docx_workers at once, each given up after docx_timeout_s, its address space capped at
+    # docx_memory_mb. The same file is converted once while its PDF is kept.
+    docx_soffice: str = "soffice"
+    docx_timeout_s: float = Field(default=60.0, gt=0)
+    docx_memory_mb: int = Field(default=2048, ge=256)
+    docx_workers: int = Field(default=1, ge=1)

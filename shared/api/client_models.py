@@ -48,10 +48,26 @@ Mode = Literal["located", "fallback_full", "batch"]  # batch: a batch's contract
 
 
 class Accepted(Payload):
-    """`accepted`: at once; the first event of every stream."""
+    """`accepted`: at once; the first event of every stream. A Word file's pages are counted
+    once it is converted (`converted`); until then `page_count` is null."""
 
     request_id: str
+    page_count: int | None = Field(ge=1, description="null for a Word file until `converted`")
+    format: Literal["pdf", "docx"] = Field("pdf", description="what was uploaded")
+
+
+class Converted(Payload):
+    """`converted`: a Word file became the PDF that pages and citations refer to (LibreOffice,
+    after the 202). Tracked changes were accepted (the text as it would read with every change
+    accepted), comments left out, links to outside the file dropped, never fetched."""
+
+    format: Literal["docx"]
     page_count: int = Field(ge=1)
+    converter: str = Field(description="e.g. LibreOffice 7.4.7.2")
+    seconds: float = Field(ge=0, description="the conversion's wall time")
+    tracked_changes: int = Field(ge=0, description="insertions, deletions and moves accepted")
+    comments: int = Field(ge=0, description="comments left out")
+    external_links_dropped: int = Field(ge=0)
 
 
 class Progress(Payload):
@@ -159,6 +175,7 @@ class FollowupError(ErrorBody):
 
 EVENTS: dict[str, type[Payload]] = {
     "accepted": Accepted,
+    "converted": Converted,
     "progress": Progress,
     "draft": Draft,
     "draft_expired": DraftExpired,

@@ -59,6 +59,16 @@ class CorruptPdf(InputError):
     code, status = "corrupt_pdf", 422
 
 
+class UnsupportedFormat(NotAPdf):
+    """A file of a kind not taken (a .docm, a legacy .doc, RTF, a zip that is no Word file)."""
+
+    code, status = "unsupported_format", 415
+
+
+class CorruptDocx(CorruptPdf):
+    code, status = "corrupt_docx", 422
+
+
 class BadPlaybook(InputError):
     code, status = "bad_playbook", 422
 

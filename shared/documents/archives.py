@@ -21,7 +21,7 @@ from typing import BinaryIO
 from shared.core.errors import InputError, TooLarge
 
 MiB = 1 << 20
-NESTED = (".zip", ".jar", ".7z", ".rar", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".zst", ".docx", ".xlsx", ".pptx")
+NESTED = (".zip", ".jar", ".7z", ".rar", ".tar", ".tgz", ".gz", ".bz2", ".xz", ".zst", ".xlsx", ".pptx")  # a .docx is a document
 
 
 @dataclass(frozen=True)

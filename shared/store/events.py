@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from shared.store import keys
 
 EVENT_TYPES = (
-    "accepted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled",
+    "accepted", "converted", "progress", "draft", "draft_expired", "delta", "final", "error", "cancelled",
     "followup_delta", "followup_final", "followup_error",
 )
 FOLLOWUP_END = frozenset({"followup_final", "followup_error"})

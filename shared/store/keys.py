@@ -24,6 +24,7 @@
 | summaries       | ``doc:{doc}:summaries[:{kind}]``     | string    | document cache                        | summarize |
 | scores          | ``doc:{doc}:scores:{model}``         | string    | document cache                        | summarize, locate |
 | vectors         | ``doc:{doc}:vectors:{model}``        | hash      | document cache                        | locate |
+| converted       | ``doc:{doc}:converted``              | string    | document cache                        | summarize (a Word file's PDF) |
 | result          | ``result:{doc}:{digest}``            | string    | analyze's results TTL                 | analyze |
 | cache index     | ``doccache:doc:{doc}``               | hash      | twice the document cache TTL          | the document cache |
 | cache used      | ``doccache:used``                    | zset      | twice the document cache TTL          | the document cache |
@@ -124,6 +125,7 @@ pages = Family("pages", "doc:{doc}:pages", "doc cache")
 summaries = Family("summaries", "doc:{doc}:summaries[:{kind}]", "doc cache")
 scores = Family("scores", "doc:{doc}:scores:{model}", "doc cache")
 vectors = Family("vectors", "doc:{doc}:vectors:{model}", "doc cache")
+converted = Family("converted", "doc:{doc}:converted", "doc cache")  # {doc}: the Word file's; the value names its PDF
 result = Family("result", "result:{doc}:{digest}", "results")
 cache_index = Family("cache index", "doccache:doc:{doc}", "cache bookkeeping")
 cache_used = Family("cache used", "doccache:used", "cache bookkeeping")

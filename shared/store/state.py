@@ -132,6 +132,15 @@ class State:
         await self.docs.used(sha)
         return json.loads(raw)
 
+    async def put_converted(self, doc: str, record: dict[str, Any]) -> None:
+        """A Word file's conversion (``doc``: the Word file's): which PDF it became, and how."""
+        key, value = keys.converted(doc), json.dumps(record)
+        await self.redis.set(key, value, ex=self.docs.ttl_s)
+        await self.docs.stored(doc, {key: len(value)})
+
+    async def get_converted(self, doc: str) -> dict[str, Any] | None:
+        return await self._get_json(doc, keys.converted(doc))
+
     async def put_scores(self, sha: str, model_version: str, scores: np.ndarray) -> None:
         key, value = keys.scores(sha, model_version), _npy(scores)
         await self.redis.set(key, value, ex=self.docs.ttl_s)

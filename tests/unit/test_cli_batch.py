@@ -228,7 +228,7 @@ def test_a_folder_without_pdfs_an_odd_grid_suffix_or_a_bad_key_exit_2(edge, tmp_
     stub, url = edge
     (tmp_path / "notes.txt").write_text("no contracts here")
     empty = clauseflow(url, str(tmp_path))
-    assert empty.exit_code == 2 and "no PDF or .zip files" in empty.stderr
+    assert empty.exit_code == 2 and "no PDF, .docx or .zip files" in empty.stderr
     (tmp_path / "a.pdf").write_bytes(b"%PDF-1.4")
     assert clauseflow(url, str(tmp_path), "--out", str(tmp_path / "grid.pdf")).exit_code == 2
     assert clauseflow(url, str(tmp_path / "missing")).exit_code == 2

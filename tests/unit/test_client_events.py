@@ -325,7 +325,7 @@ NOT_HTTP = {
     "unprocessable": "Reject: a stage's message that cannot be processed, an `error` event",
     "dependency_busy": "DependencyBusy: a stage's dependency said not now (an LLM's 429), retried; an `error` event if it never answers",
 }
-EDGE_FILES = [*sorted((ROOT / "services" / "edge").glob("*.py")), *(ROOT / "shared" / "documents" / f for f in ("pdf.py", "sandbox.py", "archives.py"))]
+EDGE_FILES = [*sorted((ROOT / "services" / "edge").glob("*.py")), *(ROOT / "shared" / "documents" / f for f in ("pdf.py", "sandbox.py", "archives.py", "docx.py"))]
 
 
 def _literal(node: ast.AST | None) -> str | None:

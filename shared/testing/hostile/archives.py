@@ -58,7 +58,7 @@ def symlink(rng: random.Random) -> tuple[bytes, str]:
 
 def nested(rng: random.Random) -> tuple[bytes, str]:
     inner = _zip([("deeper.pdf", _pdfish(rng))])
-    return _zip([("fine.pdf", _pdfish(rng)), (rng.choice(["more.zip", "x.tar.gz", "old.docx"]), inner)]), "archive_nested"
+    return _zip([("fine.pdf", _pdfish(rng)), (rng.choice(["more.zip", "x.tar.gz", "old.xlsx"]), inner)]), "archive_nested"
 
 
 def encrypted(rng: random.Random) -> tuple[bytes, str]:

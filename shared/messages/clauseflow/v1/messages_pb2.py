@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63lauseflow/v1/messages.proto\x12\rclauseflow.v1\"\x9a\x01\n\x0bStageTiming\x12\r\n\x05stage\x18\x01 \x01(\t\x12\x15\n\rqueue_wait_ms\x18\x02 \x01(\x01\x12\x15\n\rpreprocess_ms\x18\x03 \x01(\x01\x12\x14\n\x0cinference_ms\x18\x04 \x01(\x01\x12\x16\n\x0epostprocess_ms\x18\x05 \x01(\x01\x12\x10\n\x08total_ms\x18\x06 \x01(\x01\x12\x0e\n\x06\x63pu_ms\x18\x07 \x01(\x01\"\xc1\x01\n\x08\x45nvelope\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x12\n\ndoc_sha256\x18\x02 \x01(\t\x12\x10\n\x08question\x18\x03 \x01(\t\x12\x12\n\npage_count\x18\x04 \x01(\x05\x12\x14\n\x0csubmitted_at\x18\x05 \x01(\x01\x12\x14\n\x0cpublished_at\x18\x06 \x01(\x01\x12+\n\x07timings\x18\x07 \x03(\x0b\x32\x1a.clauseflow.v1.StageTiming\x12\x0e\n\x06tenant\x18\x08 \x01(\t\"^\n\x0fReviewRequested\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12\x10\n\x08\x62lob_key\x18\x03 \x01(\tJ\x04\x08\x02\x10\x03R\x08pdf_path\";\n\x0bPageSummary\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\x0f\n\x07summary\x18\x02 \x01(\t\x12\r\n\x05\x63hars\x18\x03 \x01(\x05\"h\n\x10ReviewSummarized\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12)\n\x05pages\x18\x02 \x03(\x0b\x32\x1a.clauseflow.v1.PageSummary\";\n\x0bLocatedPage\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05score\x18\x02 \x01(\x02\x12\x0f\n\x07summary\x18\x03 \x01(\t\"\x96\x01\n\rReviewLocated\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12)\n\x05pages\x18\x02 \x03(\x0b\x32\x1a.clauseflow.v1.LocatedPage\x12\x0c\n\x04mode\x18\x03 \x01(\t\x12\x12\n\ncategories\x18\x04 \x03(\t\x12\r\n\x05route\x18\x05 \x01(\t\"H\n\x0cReviewCancel\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x14\n\x0cpublished_at\x18\x03 \x01(\x01\"m\n\x0eReviewFollowup\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12\x0c\n\x04page\x18\x02 \x01(\x05\x12\r\n\x05quote\x18\x03 \x01(\t\x12\x13\n\x0b\x66ollowup_id\x18\x04 \x01(\t\"k\n\nDeadLetter\x12\r\n\x05topic\x18\x01 \x01(\t\x12\x10\n\x08\x63onsumer\x18\x02 \x01(\t\x12\x0b\n\x03key\x18\x03 \x01(\x0c\x12\r\n\x05value\x18\x04 \x01(\x0c\x12\r\n\x05\x65rror\x18\x05 \x01(\t\x12\x11\n\tfailed_at\x18\x06 \x01(\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1c\x63lauseflow/v1/messages.proto\x12\rclauseflow.v1\"\x9a\x01\n\x0bStageTiming\x12\r\n\x05stage\x18\x01 \x01(\t\x12\x15\n\rqueue_wait_ms\x18\x02 \x01(\x01\x12\x15\n\rpreprocess_ms\x18\x03 \x01(\x01\x12\x14\n\x0cinference_ms\x18\x04 \x01(\x01\x12\x16\n\x0epostprocess_ms\x18\x05 \x01(\x01\x12\x10\n\x08total_ms\x18\x06 \x01(\x01\x12\x0e\n\x06\x63pu_ms\x18\x07 \x01(\x01\"\xc1\x01\n\x08\x45nvelope\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x12\n\ndoc_sha256\x18\x02 \x01(\t\x12\x10\n\x08question\x18\x03 \x01(\t\x12\x12\n\npage_count\x18\x04 \x01(\x05\x12\x14\n\x0csubmitted_at\x18\x05 \x01(\x01\x12\x14\n\x0cpublished_at\x18\x06 \x01(\x01\x12+\n\x07timings\x18\x07 \x03(\x0b\x32\x1a.clauseflow.v1.StageTiming\x12\x0e\n\x06tenant\x18\x08 \x01(\t\"n\n\x0fReviewRequested\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12\x10\n\x08\x62lob_key\x18\x03 \x01(\t\x12\x0e\n\x06\x66ormat\x18\x04 \x01(\tJ\x04\x08\x02\x10\x03R\x08pdf_path\";\n\x0bPageSummary\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\x0f\n\x07summary\x18\x02 \x01(\t\x12\r\n\x05\x63hars\x18\x03 \x01(\x05\"h\n\x10ReviewSummarized\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12)\n\x05pages\x18\x02 \x03(\x0b\x32\x1a.clauseflow.v1.PageSummary\";\n\x0bLocatedPage\x12\x0c\n\x04page\x18\x01 \x01(\x05\x12\r\n\x05score\x18\x02 \x01(\x02\x12\x0f\n\x07summary\x18\x03 \x01(\t\"\x96\x01\n\rReviewLocated\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12)\n\x05pages\x18\x02 \x03(\x0b\x32\x1a.clauseflow.v1.LocatedPage\x12\x0c\n\x04mode\x18\x03 \x01(\t\x12\x12\n\ncategories\x18\x04 \x03(\t\x12\r\n\x05route\x18\x05 \x01(\t\"H\n\x0cReviewCancel\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0e\n\x06reason\x18\x02 \x01(\t\x12\x14\n\x0cpublished_at\x18\x03 \x01(\x01\"m\n\x0eReviewFollowup\x12)\n\x08\x65nvelope\x18\x01 \x01(\x0b\x32\x17.clauseflow.v1.Envelope\x12\x0c\n\x04page\x18\x02 \x01(\x05\x12\r\n\x05quote\x18\x03 \x01(\t\x12\x13\n\x0b\x66ollowup_id\x18\x04 \x01(\t\"k\n\nDeadLetter\x12\r\n\x05topic\x18\x01 \x01(\t\x12\x10\n\x08\x63onsumer\x18\x02 \x01(\t\x12\x0b\n\x03key\x18\x03 \x01(\x0c\x12\r\n\x05value\x18\x04 \x01(\x0c\x12\r\n\x05\x65rror\x18\x05 \x01(\t\x12\x11\n\tfailed_at\x18\x06 \x01(\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,19 +36,19 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_ENVELOPE']._serialized_start=205
   _globals['_ENVELOPE']._serialized_end=398
   _globals['_REVIEWREQUESTED']._serialized_start=400
-  _globals['_REVIEWREQUESTED']._serialized_end=494
-  _globals['_PAGESUMMARY']._serialized_start=496
-  _globals['_PAGESUMMARY']._serialized_end=555
-  _globals['_REVIEWSUMMARIZED']._serialized_start=557
-  _globals['_REVIEWSUMMARIZED']._serialized_end=661
-  _globals['_LOCATEDPAGE']._serialized_start=663
-  _globals['_LOCATEDPAGE']._serialized_end=722
-  _globals['_REVIEWLOCATED']._serialized_start=725
-  _globals['_REVIEWLOCATED']._serialized_end=875
-  _globals['_REVIEWCANCEL']._serialized_start=877
-  _globals['_REVIEWCANCEL']._serialized_end=949
-  _globals['_REVIEWFOLLOWUP']._serialized_start=951
-  _globals['_REVIEWFOLLOWUP']._serialized_end=1060
-  _globals['_DEADLETTER']._serialized_start=1062
-  _globals['_DEADLETTER']._serialized_end=1169
+  _globals['_REVIEWREQUESTED']._serialized_end=510
+  _globals['_PAGESUMMARY']._serialized_start=512
+  _globals['_PAGESUMMARY']._serialized_end=571
+  _globals['_REVIEWSUMMARIZED']._serialized_start=573
+  _globals['_REVIEWSUMMARIZED']._serialized_end=677
+  _globals['_LOCATEDPAGE']._serialized_start=679
+  _globals['_LOCATEDPAGE']._serialized_end=738
+  _globals['_REVIEWLOCATED']._serialized_start=741
+  _globals['_REVIEWLOCATED']._serialized_end=891
+  _globals['_REVIEWCANCEL']._serialized_start=893
+  _globals['_REVIEWCANCEL']._serialized_end=965
+  _globals['_REVIEWFOLLOWUP']._serialized_start=967
+  _globals['_REVIEWFOLLOWUP']._serialized_end=1076
+  _globals['_DEADLETTER']._serialized_start=1078
+  _globals['_DEADLETTER']._serialized_end=1185
 # @@protoc_insertion_point(module_scope)

@@ -45,12 +45,14 @@ class Envelope(_message.Message):
     def __init__(self, request_id: _Optional[str] = ..., doc_sha256: _Optional[str] = ..., question: _Optional[str] = ..., page_count: _Optional[int] = ..., submitted_at: _Optional[float] = ..., published_at: _Optional[float] = ..., timings: _Optional[_Iterable[_Union[StageTiming, _Mapping]]] = ..., tenant: _Optional[str] = ...) -> None: ...
 
 class ReviewRequested(_message.Message):
-    __slots__ = ("envelope", "blob_key")
+    __slots__ = ("envelope", "blob_key", "format")
     ENVELOPE_FIELD_NUMBER: _ClassVar[int]
     BLOB_KEY_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
     envelope: Envelope
     blob_key: str
-    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., blob_key: _Optional[str] = ...) -> None: ...
+    format: str
+    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., blob_key: _Optional[str] = ..., format: _Optional[str] = ...) -> None: ...
 
 class PageSummary(_message.Message):
     __slots__ = ("page", "summary", "chars")
