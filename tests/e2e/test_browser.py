@@ -2,7 +2,8 @@
 the real stack. A person's path through it: upload a real contract, watch the DRAFT box appear
 with its pages, then the final replace it; click a citation and see the PDF move to its page;
 ask about a clause; reopen the review from a link; cancel a review; lose the connection in the
-middle and get every event once. Screenshots land in var/test-artifacts/browser/ (or
+middle and get every event once; send a Word file and read it as the PDF it became, told what the
+conversion did to it. Screenshots land in var/test-artifacts/browser/ (or
 $CLAUSEFLOW_TEST_ARTIFACTS/browser/).
 
 The connection is cut by a relay between the browser and the edge (shared/testing/link.py, a
@@ -11,6 +12,7 @@ stand-in for a dropped network), not by stopping the edge."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -24,6 +26,7 @@ from shared.testing.contracts import make_contract
 from shared.testing.link import FlakyLink
 
 from .conftest import events
+from .test_docx import WORD, _macro_enabled, contract
 
 pytestmark = [
     pytest.mark.stack,
@@ -74,8 +77,8 @@ async def page(browser, link, stack):
     assert not problems, problems
 
 
-async def upload(pg: Page, name: str, data: bytes, question: str) -> str:
-    await pg.set_input_files("#file", files=[{"name": name, "mimeType": "application/pdf", "buffer": data}])
+async def upload(pg: Page, name: str, data: bytes, question: str, media: str = "application/pdf") -> str:
+    await pg.set_input_files("#file", files=[{"name": name, "mimeType": media, "buffer": data}])
     await pg.fill("#question", question)
     await pg.click("#submit")
     await expect(pg.locator("#rid")).to_contain_text("review ")
@@ -218,3 +221,95 @@ async def test_contract_text_and_questions_are_shown_as_text(page, stack, link):
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp
     assert httpx.get(f"{link.url}/static/app/app.js").headers["content-security-policy"] == csp
+
+
+# What the viewer and the pages line said, as they changed (a Word file converts in a second or two).
+RECORD_SHOWN = """() => {
+  window.__shown = [];
+  const note = () => window.__shown.push([document.querySelector('#viewer .viewermsg')?.textContent || '', document.querySelector('#rpages').textContent]);
+  new MutationObserver(note).observe(document.querySelector('#review'), { childList: true, subtree: true, characterData: true });
+  new MutationObserver(note).observe(document.querySelector('#viewer'), { childList: true, subtree: true });
+}"""
+
+
+async def test_a_word_file_is_read_as_the_pdf_it_became(page, stack, link):
+    data = contract()
+    await page.evaluate(RECORD_SHOWN)
+    rid = await upload(page, "distribution.docx", data, "Mark every liability and termination clause and explain the risk", WORD)
+    await expect(page.locator("#rfile")).to_have_text("distribution.docx")
+
+    # Converted: the viewer shows the converted PDF's three pages, and above it what was done to the file.
+    await expect(page.locator("#viewer .pdfpage")).to_have_count(3, timeout=60_000)
+    await expect(page.locator("#rpages")).to_have_text("3 pages, converted from Word ·")
+    await expect(page.locator("#stage-convert")).to_be_visible()
+    await expect(page.locator("#stage-convert .note")).to_contain_text("done")
+    shown = await page.evaluate("window.__shown")
+    assert ["Converting from Word…", "Converting from Word… ·"] in shown, "while converting, the viewer and the pages line say so"
+    notice = page.locator("#conversion")
+    await expect(notice).to_be_visible()
+    await expect(notice).to_have_class(re.compile(r"\btracked\b"))
+    await expect(notice.locator(".warn")).to_have_text(
+        "⚠ 2 tracked changes accepted: the text reviewed reads as if every change were accepted. Open the original in Word to see what was changed.")
+    await expect(notice).to_contain_text("Converted from Word by LibreOffice")
+    await expect(notice).to_contain_text("page numbers are the converted PDF's")
+    await expect(notice).to_contain_text("1 comment left out")
+
+    await expect(page.locator("#final .final")).to_be_visible(timeout=FINAL_S * 1000)
+    await expect(page.locator("#rstatus")).to_have_text("done")
+    final = server_events(stack, rid)[-1]
+    assert final["type"] == "final", final
+    findings = final["data"]["findings"]
+    await expect(page.locator("#final .finding")).to_have_count(len(findings))
+
+    # The termination clause, as amended under tracked changes, opens page 3 of the converted PDF, quote marked.
+    i = next(k for k, f in enumerate(findings) if f["page"] == 3 and "ninety (90) days" in " ".join(f["quote"].split()))
+    await page.locator(f'#final .finding[data-index="{i}"] a.cite').first.click()
+    await expect(page.locator("#viewer")).to_have_attribute("data-page", "3")
+    third = page.locator("#pdf-page-3")
+    await expect(third).to_have_class("pdfpage current")
+    await expect(third).to_be_in_viewport()
+    await expect(third.locator("span.hl").first).to_be_visible()
+    await expect(third.locator(".textLayer")).to_contain_text("ninety (90) days")
+    await expect(third.locator(".textLayer")).not_to_contain_text("thirty (30)")
+    await page.mouse.move(0, 0)
+    await page.evaluate("window.scrollTo(0, 0)")  # the file, its pages line and the summary beside the page shown
+    await page.screenshot(path=ARTIFACTS / "docx-review.png")
+
+    # The report to hand on says it too.
+    await page.locator("#final #report").click()
+    await expect(page.locator("#printable .conversion")).to_contain_text("2 tracked changes accepted: the text reviewed reads as if every change were accepted.")
+    await page.locator("#printable").get_by_role("button", name="Close").click()
+
+    # The original, as uploaded, with its name: fetched with the key, saved from a blob.
+    async with page.expect_download() as info:
+        await notice.get_by_role("link", name="Download the original (.docx)").click()
+    download = await info.value
+    assert download.suggested_filename == "distribution.docx"
+    assert Path(await download.path()).read_bytes() == data
+
+    # Reopened from its link, the state's conversion says the same without waiting for an event.
+    await page.goto(f"{link.url}/?review={rid}")
+    await expect(page.locator("#viewer .pdfpage")).to_have_count(3, timeout=30_000)
+    await expect(page.locator("#conversion .warn")).to_contain_text("2 tracked changes accepted")
+    await expect(page.locator("#final .finding")).to_have_count(len(findings), timeout=30_000)
+
+
+async def test_a_file_not_taken_says_what_to_send_instead(page):
+    word = re.compile(re.escape(WORD))
+    await expect(page.locator("#file")).to_have_attribute("accept", word)
+    await expect(page.locator("#file")).to_have_attribute("accept", re.compile(r"\.docx"))
+    await expect(page.locator("#bfiles")).to_have_attribute("accept", re.compile(r"\.docx"))
+    await expect(page.locator("#dropmsg")).to_contain_text("a contract PDF or Word .docx")
+    cases = {
+        "contract.docm": (_macro_enabled(contract()), "A macro-enabled Word file (.docm) is not taken"),
+        "contract.doc": (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 4000, "A legacy Word .doc"),
+    }
+    for name, (data, says) in cases.items():
+        await page.set_input_files("#file", files=[{"name": name, "mimeType": "application/octet-stream", "buffer": data}])
+        await page.click("#submit")
+        error = page.locator("#notice .error")
+        await expect(error).to_contain_text(f"{name} was not accepted. {says}")
+        await expect(error).to_contain_text("save it as a Word document (.docx) or a PDF")
+        await expect(page.locator("#review")).to_be_hidden()
+    await expect(page.locator("#right")).to_be_hidden()  # no empty viewer beside a page with no review
+    await page.screenshot(path=ARTIFACTS / "not-taken.png")

@@ -1,6 +1,9 @@
-// The review page: upload a contract, follow its review's events (draft, commentary, final),
-// show the PDF beside the findings, cancel, ask follow-ups, reopen earlier reviews. batch.js
-// adds the batch view on the helpers this module exports.
+// The review page: upload a contract (a PDF or a Word .docx), follow its review's events (draft,
+// commentary, final), show the PDF beside the findings, cancel, ask follow-ups, reopen earlier
+// reviews. batch.js adds the batch view on the helpers this module exports.
+//
+// A Word file is reviewed as the PDF the server converted it to (the `converted` event), so the
+// viewer shows that PDF, never the file chosen: page numbers and quotes are the converted PDF's.
 //
 // Everything from a contract or a question reaches the page as text nodes (h() below), never as
 // markup; the Content-Security-Policy forbids inline scripts and styles besides.
@@ -65,6 +68,18 @@ export async function api(path, { method = "GET", body, json } = {}) {
   return data;
 }
 
+/** Save bytes fetched with the key as a file: a plain link cannot send the key's header. */
+export function saveAs(data, type, name) {
+  const a = h("a", { href: URL.createObjectURL(new Blob([data], { type })), download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+}
+
+/** An error message from the edge as a sentence of its own. */
+const sentence = (text) => { const t = String(text).trim(); return t ? `${t[0].toUpperCase()}${t.slice(1)}${/[.?!)]$/.test(t) ? "" : "."}` : ""; };
+
 function notice(text, isError = false) {
   $("#notice").replaceChildren(text ? h("span", { class: isError ? "error" : "" }, text) : "");
 }
@@ -83,7 +98,7 @@ let chosen = null;
 function choose(file) {
   chosen = file || null;
   $("#drop").classList.toggle("chosen", !!chosen);
-  $("#dropmsg").textContent = chosen ? `${chosen.name} (${Math.ceil(chosen.size / 1024)} KB) — drop another to replace it` : "Drop a contract PDF here, or choose a file";
+  $("#dropmsg").textContent = chosen ? `${chosen.name} (${Math.ceil(chosen.size / 1024)} KB) — drop another to replace it` : "Drop a contract PDF or Word .docx here, or choose a file";
 }
 $("#file").addEventListener("change", (e) => choose(e.target.files[0]));
 for (const ev of ["dragenter", "dragover"]) $("#drop").addEventListener(ev, (e) => { e.preventDefault(); $("#drop").classList.add("over"); });
@@ -94,9 +109,10 @@ for (const b of document.querySelectorAll(".example")) b.addEventListener("click
 $("#upload").addEventListener("submit", async (e) => {
   e.preventDefault();
   const question = $("#question").value.trim();
-  if (!chosen) return notice("Choose a contract PDF first.", true);
+  if (!chosen) return notice("Choose a contract PDF or Word .docx first.", true);
+  const file = chosen;
   const form = new FormData();
-  form.append("file", chosen, chosen.name);
+  form.append("file", file, file.name);
   form.append("question", question);
   $("#submit").disabled = true;
   notice("Uploading…");
@@ -106,9 +122,10 @@ $("#upload").addEventListener("submit", async (e) => {
     sessionStorage.setItem("clauseflow-tokens", JSON.stringify(tokens));
     history.pushState(null, "", `?review=${body.request_id}`);
     notice("");
-    openReview(body.request_id, { filename: chosen.name, question: question || "Review this contract against our playbook.", page_count: body.page_count, file: chosen });
+    openReview(body.request_id, { filename: file.name, question: question || "Review this contract against our playbook.", page_count: body.page_count, format: body.format, file });
   } catch (exc) {
-    notice(`Not accepted: ${exc.message}`, true);
+    // A 415 says what to send instead (a .docm, a .doc, RTF): shown whole, under the file's name.
+    notice(`${file.name} was not accepted. ${sentence(exc.message)}`, true);
   } finally {
     $("#submit").disabled = false;
   }
@@ -119,13 +136,28 @@ $("#upload").addEventListener("submit", async (e) => {
 // scroll to its page and highlight its quote; without it the browser's own viewer shows the
 // PDF at #page=N.
 class Viewer {
-  constructor(el) { this.el = el; this.pages = []; this.pdfjs = null; this.doc = null; this.rendered = new Map(); this.current = 0; }
+  constructor(el) { this.el = el; this.pages = []; this.pdfjs = null; this.doc = null; this.rendered = new Map(); this.current = 0; this.gen = 0; this.ready = false; }
 
-  async load(data) {
-    this.el.replaceChildren();
+  /** No document: a message in its place (converting, loading, an error). A page asked for
+   * until the next document is in waits for it (a draft can come before a Word file's PDF). */
+  clear(message = "", isError = false) {
+    this.gen++;
+    this.ready = false;
+    this.wanted = null;
+    this.seen?.disconnect();
     this.rendered.clear();
     this.pages = [];
+    this.doc = null;
     this.current = 0;
+    delete this.el.dataset.page;
+    $("#viewerpage").textContent = "";
+    $("#viewerkind").textContent = "";
+    this.el.replaceChildren(message ? h("p", { class: isError ? "viewermsg error" : "viewermsg" }, message) : "");
+  }
+
+  async load(data) {
+    const gen = ++this.gen;  // a later load or clear (another review opened) wins
+    this.ready = false;
     try {
       this.pdfjs = this.pdfjs || (await import("/static/pdfjs/build/pdf.min.mjs"));
       this.pdfjs.GlobalWorkerOptions.workerSrc = "/static/pdfjs/build/pdf.worker.min.mjs";
@@ -133,14 +165,22 @@ class Viewer {
       return this.loadNative(data);
     }
     this.kind = "pdf.js";
+    const doc = await this.pdfjs.getDocument({ data, isEvalSupported: false }).promise;
+    const first = (await doc.getPage(1)).getViewport({ scale: 1 });
+    if (gen !== this.gen) return;
+    this.el.replaceChildren();
+    this.rendered.clear();
+    this.pages = [];
+    this.current = 0;
+    this.doc = doc;
     $("#viewerkind").textContent = "";
-    this.doc = await this.pdfjs.getDocument({ data, isEvalSupported: false }).promise;
-    const first = (await this.doc.getPage(1)).getViewport({ scale: 1 });
     const width = Math.max(300, this.el.clientWidth - 24);
     this.scale = width / first.width;
+    this.seen?.disconnect();
     const seen = new IntersectionObserver((entries) => {
       for (const en of entries) if (en.isIntersecting) this.render(Number(en.target.dataset.page));
     }, { root: this.el, rootMargin: "400px" });
+    this.seen = seen;
     for (let n = 1; n <= this.doc.numPages; n++) {
       const page = h("div", { class: "pdfpage", id: `pdf-page-${n}`, dataset: { page: n } }, h("span", { class: "num" }, `p. ${n}`));
       page.style.width = `${width}px`;
@@ -150,13 +190,24 @@ class Viewer {
       seen.observe(page);
     }
     $("#viewerpage").textContent = `${this.doc.numPages} pages`;
+    this.settle();
   }
 
   loadNative(data) {
     this.kind = "native";
+    if (this.url) URL.revokeObjectURL(this.url);
     this.url = URL.createObjectURL(new Blob([data], { type: "application/pdf" }));
     $("#viewerkind").textContent = "(the browser's PDF viewer)";
-    this.show(1);
+    this.wanted = this.wanted || [1, ""];
+    this.settle();
+  }
+
+  /** The document is in: go where the reader was sent meanwhile. */
+  settle() {
+    this.ready = true;
+    const wanted = this.wanted;
+    this.wanted = null;
+    if (wanted) this.show(...wanted);
   }
 
   render(n) {
@@ -180,6 +231,7 @@ class Viewer {
 
   /** Scroll to page n and highlight the quote on it (where the viewer can). */
   async show(n, quote = "") {
+    if (!this.ready) { this.wanted = [n, quote]; return; }
     n = Math.max(1, Math.min(n, this.kind === "native" ? n : this.pages.length));
     this.current = n;
     this.el.dataset.page = String(n);
@@ -246,7 +298,7 @@ function rest(q) {
 }
 
 // --- one review's events -------------------------------------------------------------------
-const STAGES = [["summarize", "Read pages"], ["ocr", "Read scans"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
+const STAGES = [["convert", "From Word"], ["summarize", "Read pages"], ["ocr", "Read scans"], ["locate", "Find clauses"], ["draft", "Draft"], ["analyse", "Analysis"], ["final", "Checked final"]];
 let current = null;
 
 class Review {
@@ -256,6 +308,10 @@ class Review {
     this.page = page;
     this.pageQuote = "";
     this.pdfReady = false;
+    this.pdfAsked = false;
+    this.format = meta.format || "pdf";
+    this.conversion = meta.conversion || null;  // a Word file's, from the review's state or the `converted` event
+    this.pageCount = meta.page_count || null;
     this.seen = new Set();
     this.lastId = null;
     this.es = null;
@@ -269,14 +325,16 @@ class Review {
     $("#newreview").open = false;
     $("#rfile").textContent = this.meta.filename || "(no file name)";
     $("#rquestion").textContent = this.meta.question || "";
-    $("#rpages").textContent = this.meta.page_count ? `${this.meta.page_count} pages ·` : "";
+    $("#rpages").textContent = this.pagesLine();
     $("#rid").textContent = `review ${this.id}`;
     $("#draft").replaceChildren();
     $("#final").replaceChildren();
     $("#stream").hidden = true;
     $("#streamtext").textContent = "";
-    $("#stages").replaceChildren(...STAGES.map(([key, label]) => h("li", { id: `stage-${key}`, hidden: key === "ocr" },
+    $("#stages").replaceChildren(...STAGES.map(([key, label]) => h("li", { id: `stage-${key}`, hidden: key === "ocr" || key === "convert" },
       h("span", {}, label), h("progress", { max: 1, value: 0 }), h("span", { class: "note" }, "waiting"))));
+    if (this.format === "docx") this.stage("convert", this.conversion ? 1 : null, 1, this.conversion ? "done" : "converting…");
+    this.showConversion();
     this.status("accepted");
     $("#cancel").hidden = false;
     $("#cancel").disabled = false;
@@ -286,17 +344,65 @@ class Review {
     this.connect();
   }
 
+  /** The PDF beside the findings: a PDF from the file chosen (no round trip), else the edge's
+   * copy; a Word file's only once converted (the `converted` event calls this again). */
   async loadPdf() {
     $("main").classList.remove("noviewer");
     $("#right").hidden = false;
+    if (this.format === "docx" && !this.conversion) return viewer.clear("Converting from Word…");
+    this.pdfAsked = true;
+    const local = this.meta.file && this.format !== "docx";
+    viewer.clear(local ? "" : "Loading the PDF…");
     try {
-      const data = this.meta.file ? await this.meta.file.arrayBuffer() : await api(`/v1/reviews/${encodeURIComponent(this.id)}/pdf`);
+      const data = local ? await this.meta.file.arrayBuffer() : await api(`/v1/reviews/${encodeURIComponent(this.id)}/pdf`);
+      if (this !== current) return;
       await viewer.load(data);
       this.pdfReady = true;
       this.land();
     } catch (exc) {
-      $("#viewer").replaceChildren(h("p", { class: "error" }, `The PDF cannot be shown: ${exc.message}`));
+      if (this !== current) return;
+      if (exc.code === "not_converted") {  // opened before its `converted` event: wait for it
+        this.format = "docx";
+        this.pdfAsked = false;
+        return viewer.clear("Converting from Word…");
+      }
+      viewer.clear(`The PDF cannot be shown: ${exc.message}`, true);
     }
+  }
+
+  /** "N pages ·" under the file name; a Word file says it was converted, or is being. */
+  pagesLine() {
+    if (this.format === "docx" && !this.conversion) return "Converting from Word… ·";
+    const n = this.conversion?.page_count || this.pageCount;
+    return n ? `${n} page${n === 1 ? "" : "s"}${this.format === "docx" ? ", converted from Word" : ""} ·` : "";
+  }
+
+  converted(d) {
+    this.format = "docx";
+    this.conversion = d;
+    this.pageCount = d.page_count;
+    $("#rpages").textContent = this.pagesLine();
+    this.stage("convert", 1, 1, `done (${Number(d.seconds).toFixed(1)} s)`);
+    this.showConversion();
+    if (!this.pdfAsked) this.loadPdf();
+  }
+
+  /** Above the document, what a lawyer must know about a Word file's review: the text reviewed
+   * is the converted PDF's, with every tracked change accepted and comments left out. */
+  showConversion() {
+    const box = $("#conversion");
+    const c = this.conversion;
+    box.hidden = !c;
+    box.classList.toggle("tracked", !!c?.tracked_changes);
+    if (!c) return box.replaceChildren();
+    const { warning, facts } = conversionWords(c);
+    const name = this.meta.filename || "contract.docx";
+    box.replaceChildren(
+      warning ? h("p", { class: "warn" }, h("span", { class: "icon", "aria-hidden": "true" }, "⚠"), " ", h("b", {}, warning[0]), " ", warning[1]) : null,
+      h("p", {}, facts, " ", h("a", {
+        id: "original", href: `/v1/reviews/${encodeURIComponent(this.id)}/original`,
+        onclick: (e) => { e.preventDefault(); downloadOriginal(this.id, name).catch((exc) => notice(`The original cannot be downloaded: ${exc.message}`, true)); },
+      }, "Download the original (.docx)")));
   }
 
   status(text, cls = "") {
@@ -329,7 +435,13 @@ class Review {
       window.clauseflow.rendered.push({ id: m.lastEventId, type });
       fn(JSON.parse(m.data));
     });
-    on("accepted", (d) => { $("#rpages").textContent = `${d.page_count} pages ·`; this.status("running"); });
+    on("accepted", (d) => {
+      this.format = d.format || this.format;
+      this.pageCount = d.page_count ?? this.pageCount;
+      $("#rpages").textContent = this.pagesLine();
+      this.status("running");
+    });
+    on("converted", (d) => this.converted(d));
     on("progress", (d) => this.stage(d.stage, d.done, d.total));
     on("draft", (d) => this.draft(d));
     on("draft_expired", () => this.draftExpired());
@@ -394,7 +506,7 @@ class Review {
     const batch = d.mode === "batch";  // a batch's contract: every page by the clause model; no locate, no draft, no LLM
     for (const [key] of STAGES) {
       if (batch && ["locate", "draft"].includes(key)) $(`#stage-${key}`).hidden = true;
-      else if (!["summarize", "ocr", "locate"].includes(key)) this.stage(key, 1, 1, batch && key === "analyse" ? "clause model, no LLM (batch)" : "");
+      else if (!["convert", "summarize", "ocr", "locate"].includes(key)) this.stage(key, 1, 1, batch && key === "analyse" ? "clause model, no LLM (batch)" : "");
     }
     $("#draft").replaceChildren();
     $("#stream").hidden = true;
@@ -454,7 +566,7 @@ function renderFinal(id, d) {
     d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`)))] : null,
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
-    h("p", { class: "note" }, `${d.citations.length} checked against the PDF, ${d.citations_rejected} rejected (not on the page they named).`),
+    h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
     h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
     costTable(d));
 }
@@ -481,6 +593,7 @@ async function showReport(id) {
     h("p", {}, `Question: ${r.question}`),
     h("p", { class: "note" }, `Uploaded ${r.reviewed_at.replace("T", " ").replace("+00:00", " UTC")}; ${r.pages} pages; review ${r.request_id}.`,
       pb ? ` Checked against ${pb.name}, version ${pb.version}.` : ""),
+    reportConversion(id),
     summaryTable(r.summary),
     h("h2", {}, `Deviations (${devs.length})`),
     devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : ""))) : h("p", {}, "None."),
@@ -499,11 +612,40 @@ async function showReport(id) {
 }
 
 async function download(id) {
-  const data = await api(`/v1/reviews/${id}/report.csv`);
-  const a = h("a", { href: URL.createObjectURL(new Blob([data], { type: "text/csv" })), download: `${id}-review.csv` });
-  document.body.append(a);
-  a.click();
-  a.remove();
+  saveAs(await api(`/v1/reviews/${id}/report.csv`), "text/csv", `${id}-review.csv`);
+}
+
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+/** The Word file as uploaded, before it was converted and its changes accepted. */
+async function downloadOriginal(id, name) {
+  saveAs(await api(`/v1/reviews/${encodeURIComponent(id)}/original`), DOCX, name);
+}
+
+/** A Word file's conversion in words: the warning a lawyer must not miss (tracked changes
+ * accepted), as a bold head and its tail, or null; then the rest of what was done to it. */
+function conversionWords(c) {
+  const count = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  const warning = c.tracked_changes
+    ? [`${count(c.tracked_changes, "tracked change", "tracked changes")} accepted:`,
+      "the text reviewed reads as if every change were accepted. Open the original in Word to see what was changed."]
+    : null;
+  const facts = [
+    `Converted from Word by ${c.converter} — page numbers are the converted PDF's.`,
+    c.tracked_changes ? null : "No tracked changes.",
+    c.comments ? `${count(c.comments, "comment", "comments")} left out (comments are not contract text).` : null,
+    c.external_links_dropped ? `${count(c.external_links_dropped, "link", "links")} to outside the file dropped.` : null,
+  ].filter(Boolean).join(" ");
+  return { warning, facts };
+}
+
+/** The report of a Word file says what the review of the open one says above its document
+ * (report.json does not carry the conversion). */
+function reportConversion(id) {
+  const c = current?.id === id ? current.conversion : null;
+  if (!c) return null;
+  const { warning, facts } = conversionWords(c);
+  return h("p", { class: warning ? "conversion tracked" : "conversion" }, warning ? [h("b", {}, warning[0]), " ", warning[1], " "] : null, facts);
 }
 
 /** The review at a glance: one row per asked category, deviations first (the server orders them). */
@@ -615,7 +757,7 @@ async function loadHistory() {
     const { reviews } = await api("/v1/reviews?limit=20");
     $("#history tbody").replaceChildren(...reviews.map((r) => h("tr", {
       dataset: { id: r.request_id },
-      onclick: () => { history.pushState(null, "", `?review=${r.request_id}`); openReview(r.request_id, r); },
+      onclick: () => go(`?review=${encodeURIComponent(r.request_id)}`),  // the full state: a Word file's format and conversion
     }, h("td", {}, r.created_at ? new Date(r.created_at * 1000).toLocaleString() : ""), h("td", {}, r.status || ""),
       h("td", {}, r.filename || ""), h("td", {}, (r.question || "").slice(0, 120)))));
     $("#historynote").textContent = reviews.length ? "Click a review to reopen it." : "No reviews yet with this key.";

@@ -2,12 +2,14 @@
 // batch, read its grid (a row per contract, a column per category), filter it, download it, and
 // open a cell's clause on the review page at its page.
 //
+// A contract is a PDF or a Word .docx (the edge converts it), alone or in a zip.
+//
 // Progress is polled (GET /v1/batches/{id}) rather than streamed: EventSource cannot send the API
 // key header, and the batch lane reviews one contract at a time, so a poll every 1.5 s misses
 // nothing a person would see. Quotes, file names and errors are contract or user text: they reach
 // the page through h(), as text nodes and attribute values, never as markup.
 
-import { $, api, go, h, views } from "./app.js";
+import { $, api, go, h, saveAs, views } from "./app.js";
 
 const POLL_MS = 1500;
 const QUIET_POLLS = 40;  // a cancelled batch whose last reviews never end: stop asking after a minute
@@ -24,12 +26,12 @@ views.set("batch", { el: $("#batchview"), open: openBatch });
 let files = [];
 
 function chooseFiles(list) {
-  files = [...list].filter((f) => /\.(pdf|zip)$/i.test(f.name));  // a folder holds other files too
+  files = [...list].filter((f) => /\.(pdf|docx|zip)$/i.test(f.name));  // a folder holds other files too
   const size = files.reduce((n, f) => n + f.size, 0);
   $("#bdrop").classList.toggle("chosen", files.length > 0);
   $("#bdropmsg").textContent = files.length
     ? `${files.length} file${files.length === 1 ? "" : "s"} (${Math.ceil(size / 1024)} KB): ${files.slice(0, 3).map((f) => f.name).join(", ")}${files.length > 3 ? ", …" : ""}`
-    : "Drop contract PDFs or a zip here, or choose files";
+    : "Drop contract PDFs, Word .docx files or a zip of them here, or choose files";
 }
 
 function formNote(text, isError = false) {
@@ -44,7 +46,7 @@ $("#bdrop").addEventListener("drop", (e) => { e.preventDefault(); chooseFiles(e.
 
 $("#batchform").addEventListener("submit", async (e) => {
   e.preventDefault();
-  if (!files.length) return formNote("Choose contract PDFs, a zip or a folder first.", true);
+  if (!files.length) return formNote("Choose contract PDFs or Word .docx files, a zip or a folder first.", true);
   const form = new FormData();
   for (const f of files) form.append("files", f, f.webkitRelativePath || f.name);  // a folder's files keep their paths
   if ($("#bcats").value.trim()) form.append("categories", $("#bcats").value.trim());
@@ -232,12 +234,7 @@ for (const id of ["#bcategory", "#babsent", "#bdeviates"]) $(id).addEventListene
 // --- downloads: the key goes in a header, so fetch, then save a blob -------------------------------
 async function save(kind, type) {
   if (!shown) return;
-  const data = await api(`/v1/batches/${enc(shown.id)}/grid.${kind}`);
-  const a = h("a", { href: URL.createObjectURL(new Blob([data], { type })), download: `batch-${shown.id.slice(0, 8)}-grid.${kind}` });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(a.href), 60_000);
+  saveAs(await api(`/v1/batches/${enc(shown.id)}/grid.${kind}`), type, `batch-${shown.id.slice(0, 8)}-grid.${kind}`);
 }
 
 $("#bcsv").addEventListener("click", () => save("csv", "text/csv").catch((exc) => note(exc.message, true)));
