@@ -12,8 +12,11 @@ message that says what to send instead, so the edge answers 4xx and a batch mark
 from __future__ import annotations
 
 import io
+import lzma
 import stat
 import zipfile
+import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import BinaryIO
@@ -103,12 +106,23 @@ def members(data: bytes | BinaryIO, limits: ZipLimits = ZipLimits()) -> list[Mem
     return out
 
 
+_UNREADABLE = (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError, zlib.error, lzma.LZMAError, NotImplementedError)
+
+
 def read(data: bytes | BinaryIO, name: str) -> bytes:
     """One member inflated. zipfile stops at the size the central directory declares (which
     :func:`members` bounded) and then checks the CRC, so a stream that inflates past its
     declaration fails here (``bad_archive``) without ever being held whole."""
+    return next(read_each(data, [name]))[1]
+
+
+def read_each(data: bytes | BinaryIO, names: list[str]) -> Iterator[tuple[str, bytes]]:
+    """The members named, inflated in turn from one opening of the archive (as :func:`read`).
+    A damaged stream (deflate, LZMA) or a method zipfile cannot inflate (deflate64, AES) is a
+    ``bad_archive`` like any other unreadable member."""
     try:
         with zipfile.ZipFile(_seekable(data)) as z:
-            return z.read(name)
-    except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:  # zlib errors come as these
-        raise BadArchive(f"entry {name!r} cannot be read ({exc}); send a .zip made by a standard tool", code="bad_archive") from None
+            for name in names:
+                yield name, z.read(name)
+    except _UNREADABLE as exc:
+        raise BadArchive(f"an entry cannot be read ({exc}); send a .zip made by a standard tool", code="bad_archive") from None

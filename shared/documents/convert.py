@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from shared.core.errors import CorruptDocx, InputError, RetryLater
+from shared.core.errors import CorruptDocx, RetryLater
 
 log = logging.getLogger(__name__)
 # Macros never run; links (images, templates, objects by URL) are never updated on load.
@@ -119,7 +119,7 @@ class Converter:
             except asyncio.TimeoutError:
                 _kill_group(proc.pid)
                 await proc.wait()
-                raise InputError(f"the Word file could not be converted within {self.timeout_s:.0f} s", code="docx_too_slow") from None
+                raise CorruptDocx(f"the Word file could not be converted within {self.timeout_s:g} s; send it as a PDF", code="docx_too_slow") from None
             except asyncio.CancelledError:
                 _kill_group(proc.pid)
                 raise

@@ -21,6 +21,9 @@ of OCR); ask for them with ``generate(seed, n, SCAN_KINDS)`` or ``--scans``.
     python -m shared.testing.hostile --seed 7 --out /tmp/hostile [--n 1000]
 
 writes them out (``0000-truncated.pdf`` ...) for manual runs, e.g. ``curl -F file=@...``.
+
+Hostile Word files are in :mod:`.docx` (:data:`DOCX_KINDS`, ``generate_docx(seed, n)``), each
+kind with the refusal it must get; they are not PDFs, so they are not in :data:`KINDS` either.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from . import damaged, encryption, not_pdf, pages, payloads, recursion, scans
+from .docx import DOCX_KINDS, generate_docx  # noqa: F401 - the Word files' registry, beside the PDFs'
 
 KINDS = (
     "truncated",        # a valid PDF cut short (sometimes with a fake %%EOF put back)
