@@ -56,6 +56,9 @@ MIN_GUTTER = 8.0  # points: the narrowest gap between two columns
 MIN_COLUMN_LINES = 3
 MIN_COLUMN_WIDTH = 0.2  # of the page: the mean width of a column's lines
 MAX_TEXT_CHARS = 5_000_000  # about 2,500 dense pages: a tiny file can claim far more text
+# No-break spaces (many contracts' text layers put one between every two words) read as spaces:
+# the splitter's and the clause model's patterns see words, not the typesetter's glue.
+_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " "})
 
 
 def page_texts(source: bytes | Path, max_chars: int = MAX_TEXT_CHARS) -> list[str]:
@@ -125,7 +128,7 @@ def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
-            texts.append(cjk.join_wrapped(_reading_order(textpage, page.get_width()).replace("\r\n", "\n").replace("\r", "\n")))
+            texts.append(cjk.join_wrapped(_reading_order(textpage, page.get_width()).replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)))
             textpage.close()
             page.close()
             total += len(texts[-1])

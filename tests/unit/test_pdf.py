@@ -78,3 +78,16 @@ def test_a_table_of_contents_is_not_taken_for_two_columns():
 
     (text,) = pdf.page_texts(contents_page())
     assert text.splitlines()[:4] == ["ARTICLE I DEFINITIONS", "1", "ARTICLE II PAYMENT", "2"], "in PDFium's order: each title, then its page"
+
+
+def test_no_break_spaces_read_as_spaces():
+    """Many contracts' text layers glue every two words with a no-break space (U+00A0): read as a
+    plain space, so the splitter's patterns and the clause model see the words."""
+    from bench import cuad
+
+    if not cuad.available():
+        pytest.skip("CUAD data not found")
+    glued = next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith("ADAMSGOLFINC"))
+    texts = pdf.page_texts(glued)
+    assert not any(ch in t for t in texts for ch in "\u00a0\u2007\u202f")
+    assert "This Agreement is entered into on January 13, 2005" in texts[1]
