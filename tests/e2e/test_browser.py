@@ -294,6 +294,23 @@ async def test_a_word_file_is_read_as_the_pdf_it_became(page, stack, link):
     await expect(page.locator("#final .finding")).to_have_count(len(findings), timeout=30_000)
 
 
+async def test_a_word_file_without_tracked_changes_says_so_and_nothing_else(page):
+    import io
+
+    import docx as python_docx
+
+    d = python_docx.Document()
+    d.add_paragraph("This Agreement is governed by the laws of the State of New York.")
+    out = io.BytesIO()
+    d.save(out)
+    await upload(page, "plain.docx", out.getvalue(), "What is the governing law?", WORD)
+    notice = page.locator("#conversion")
+    await expect(notice).to_contain_text("No tracked changes.", timeout=60_000)
+    await expect(notice.locator(".warn")).to_have_count(0)
+    text = await notice.inner_text()
+    assert text.startswith("Converted from Word by LibreOffice") and "null" not in text and "undefined" not in text, text
+
+
 async def test_a_file_not_taken_says_what_to_send_instead(page):
     word = re.compile(re.escape(WORD))
     await expect(page.locator("#file")).to_have_attribute("accept", word)

@@ -397,12 +397,13 @@ class Review {
     if (!c) return box.replaceChildren();
     const { warning, facts } = conversionWords(c);
     const name = this.meta.filename || "contract.docx";
-    box.replaceChildren(
+    // replaceChildren, unlike h(), would show a null as the text "null": leave the warning out instead.
+    box.replaceChildren(...[
       warning ? h("p", { class: "warn" }, h("span", { class: "icon", "aria-hidden": "true" }, "⚠"), " ", h("b", {}, warning[0]), " ", warning[1]) : null,
       h("p", {}, facts, " ", h("a", {
         id: "original", href: `/v1/reviews/${encodeURIComponent(this.id)}/original`,
         onclick: (e) => { e.preventDefault(); downloadOriginal(this.id, name).catch((exc) => notice(`The original cannot be downloaded: ${exc.message}`, true)); },
-      }, "Download the original (.docx)")));
+      }, "Download the original (.docx)"))].filter(Boolean));
   }
 
   status(text, cls = "") {
