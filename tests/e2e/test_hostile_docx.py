@@ -3,7 +3,8 @@ each is refused at the upload with the 4xx and code its family expects, or accep
 ends: in an `error` with its code for what only the cleaning finds (a lying image, nesting too
 deep for the parser), in a `final` for the valid file full of links to outside it, none of
 which is ever fetched (a server on 127.0.0.1 counts the requests). No process of the stack
-dies or restarts, no LibreOffice is left running, and a normal Word file still gets its final."""
+dies or restarts or grows past 300 MB over the run, no LibreOffice is left running, and a normal
+Word file still gets its final."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import pytest
 from shared.testing.hostile.docx import DOCX_KINDS, EXPECTED, REFUSED_BY_CLEAN, external_links, generate_docx
 
 from .conftest import events, stack_beside
+from .test_hostile import rss_mb
 from .test_docx import WORD, contract
 
 pytestmark = pytest.mark.stack
@@ -61,6 +63,7 @@ def _orphans() -> list[str]:
 def test_hostile_word_files_are_refused_or_end_and_nothing_is_fetched(stack, client):
     pids = {name: proc.pid for name, proc in stack.procs.items()}
     restarts = dict(stack.restarts)
+    rss_before = {name: rss_mb(stack.procs[name].pid) for name in ("edge", "summarize")}
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Counting)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/template.dotm"
@@ -92,8 +95,11 @@ def test_hostile_word_files_are_refused_or_end_and_nothing_is_fetched(stack, cli
     for kind in DOCX_KINDS:
         print(f"  {kind:<28}{dict(sorted(outcomes[kind].items()))}")
     server.shutdown()
+    rss_after = {name: rss_mb(stack.procs[name].pid) for name in ("edge", "summarize")}
+    print(f"  RSS (MB; the files are read in sandbox workers and LibreOffice's own processes): before {rss_before}, after {rss_after}")
 
     assert not bad, f"not refused or ended as their family expects: {bad}"
+    assert all(rss_after[n] - rss_before[n] < 300 for n in rss_after), "memory stays bounded"
     assert Counting.hits == 0, f"LibreOffice (or anything) fetched {Counting.hits} times from the links inside the files"
     assert {name: proc.pid for name, proc in stack.procs.items()} == pids and stack.restarts == restarts
     assert not {name: p.returncode for name, p in stack.procs.items() if p.poll() is not None}
