@@ -45,7 +45,7 @@ class BatchCells:
         with clock.phase("postprocess"):
             searched = sum(1 for t in texts if t.strip())
             shown = await self.rt.cpu(logic.final_findings, found, book)
-            parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
+            parts = logic.quoted_parts(shown)
             cites, _ = logic.check_citations(parts, texts)
             checked = logic.playbook_result(book, shown, cats, searched)
             absent = findings.absent(scored, found, cats, searched)

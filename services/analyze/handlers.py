@@ -130,7 +130,7 @@ class Analyzer:
         with clock.phase("postprocess"):
             shown = await self.rt.cpu(logic.final_findings, found, book)
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
-            parts = [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
+            parts = logic.quoted_parts(shown)
             cites, _ = logic.check_citations(parts + llm_cites, texts)
             checked = logic.playbook_result(book, shown, cats, searched)
         if self.s.explain_deviations and not routed and checked["deviations"]:

@@ -115,6 +115,12 @@ def citations_in(answer: str) -> list[dict[str, Any]]:
     return [{"page": int(p), "quote": " ".join(q.split())} for q, p in CITE.findall(answer)]
 
 
+def quoted_parts(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The citations the findings make: each one's quote on its page, and the rest of a clause
+    that runs over a page break on the next."""
+    return [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
+
+
 def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple[list[dict[str, Any]], int]:
     """Keep the citations whose quote occurs on the cited page; count the rest."""
     kept, rejected = [], 0
