@@ -1,6 +1,7 @@
 """The compose smoke's steps once the images can be built (scripts/compose-smoke.sh installs Docker,
 starts dockerd and builds the stand-in base images first). Each step is timed; the review's
-checks are the user's: 202, a draft, the final, a follow-up answered, the review page served; a
+checks are the user's: 202, a draft, the final, a follow-up answered, a Word file converted in
+the summarize container and reviewed, the review page served; a
 worker killed with SIGKILL mid-review comes back by its restart policy and the review still ends
 in its final; after `down` (volumes kept) and `up` the review is still there; `down -v` last.
 
@@ -87,6 +88,24 @@ def upload(http: httpx.Client, title: str) -> str:
     return r.json()["request_id"]
 
 
+def upload_word(http: httpx.Client) -> str:
+    """A one-page Word contract, made with python-docx."""
+    import io
+
+    import docx
+
+    d = docx.Document()
+    d.add_heading("SMOKE SERVICES AGREEMENT", 0)
+    d.add_paragraph("This Agreement shall be governed by the laws of the State of New York.")
+    d.add_paragraph("In no event shall either party's liability exceed the fees paid in the twelve (12) months before the claim.")
+    out = io.BytesIO()
+    d.save(out)
+    word = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    r = http.post("/v1/reviews", files={"file": ("smoke.docx", out.getvalue(), word)}, data={"question": QUESTION})
+    assert r.status_code == 202, r.text
+    return r.json()["request_id"]
+
+
 def restarts(container: str) -> tuple[int, bool]:
     out = subprocess.run(["docker", "inspect", "-f", "{{.RestartCount}} {{.State.Running}}", container], capture_output=True, text=True, check=True).stdout.split()
     return int(out[0]), out[1] == "true"
@@ -113,6 +132,14 @@ def main() -> None:
         fid = r.json()["followup_id"]
         seen = events(http, f"/v1/reviews/{rid}/events?followup={fid}", ("followup_final", "followup_error"))
         assert seen[-1] == "followup_final", seen
+    with step("a Word file: converted by LibreOffice in the summarize container, then its final"):
+        wid = upload_word(http)
+        seen = events(http, f"/v1/reviews/{wid}/events", ("final", "error", "cancelled"))
+        assert "converted" in seen and seen[-1] == "final", seen
+        state = http.get(f"/v1/reviews/{wid}").json()
+        converted = http.get(f"/v1/reviews/{wid}/pdf")
+        assert converted.status_code == 200 and converted.content.startswith(b"%PDF-"), converted.status_code
+        print(f"   {state['conversion']['page_count']} pages by {state['conversion']['converter']} in {state['conversion']['seconds']} s")
     with step("the review page served"):
         page = http.get("/")
         assert page.status_code == 200 and "<html" in page.text.lower(), page.status_code
