@@ -59,12 +59,13 @@ async def create_review(
     # The stranger's file is read in a worker process with a time and memory limit: PDFium for a
     # PDF; for a Word file the zip guard and defusedxml (it is converted after the 202, and its
     # pages counted then: summarize, the `converted` event).
-    fmt = "docx" if docx.sniff(data) == "zip" else "pdf"
+    kind = docx.sniff(data)
+    fmt = "docx" if kind == "zip" else "pdf"
     if fmt == "docx":
         await ctx.sandbox.run(docx.inspect, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
         page_count = None
     else:
-        docx.refuse_other(docx.sniff(data))
+        docx.refuse_other(kind)
         page_count = await ctx.sandbox.run(pdf.check, data, max_bytes=s.max_upload_bytes, max_pages=s.max_pages)
     sha = pdf.sha256(data)
     key = blob_key(tenant, sha)
@@ -84,7 +85,7 @@ async def create_review(
         # The review's trace starts here; the message carries it to the workers (shared/core/tracing.py).
         with tracing.tracer.start_as_current_span("edge accept", kind=SpanKind.SERVER, attributes={"clauseflow.request_id": rid, "clauseflow.pages": page_count}):
             # Never 202 without the broker's acknowledgement; a paused broker is a quick 503.
-            await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key, format=fmt if fmt == "docx" else "")), s.publish_timeout_s)
+            await asyncio.wait_for(ctx.producer.publish(topics.REQUESTED, rid, ReviewRequested(envelope=env, blob_key=key, format="docx" if fmt == "docx" else "")), s.publish_timeout_s)
             log.info("accepted: %s, %s pages, %d bytes", fmt, page_count, len(data))
     except Exception as exc:  # the broker is down: say so now rather than leave the client waiting
         log.exception("publishing review.requested failed")
