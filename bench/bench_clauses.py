@@ -9,7 +9,9 @@ repeating a clause, no-clause accuracy and "not found" for a labelled category, 
 and micro-averaged (bench/clause_eval.py defines each).
 
 ``--stages`` measures the TF-IDF model alone, the clause encoder alone and both (the
-ablation), and the time each takes to score a whole contract. ``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
+ablation), and the time each takes to score a whole contract; where the model has a presence
+model (models/clause/presence/), the TF-IDF model is also measured without it
+(``tfidf_units_alone``: each unit's threshold alone), and the presence model's time is given. ``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
 contracts in a subprocess (bench/clause_findings_dump.py). ``run`` and ``Tally`` below are the
 unit-level measures the other benchmarks reuse (bench_furniture, bench_ocr).
 
@@ -19,6 +21,7 @@ unit-level measures the other benchmarks reuse (bench_furniture, bench_ocr).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import platform
@@ -196,11 +199,20 @@ def scoring_time(rows: list[dict], models: dict) -> dict:
     units = [page_units(layout.strip(pdf.page_texts(Path(r["pdf"])))) for r in rows]
     for name, model in models.items():
         took = []
-        for us in units:
+        judged = []
+        for r, us in zip(rows, units):
             t0 = time.perf_counter()
-            model.score([u.whole for u in us], [u.context for u in us])
+            scores = model.score([u.whole for u in us], [u.context for u in us])
             took.append(time.perf_counter() - t0)
+            if getattr(model, "presence", None) is not None and len(us):
+                texts = layout.strip(pdf.page_texts(Path(r["pdf"])))
+                thresholds = np.array([model.threshold(c) for c in model.categories], np.float32)
+                t0 = time.perf_counter()
+                model.presence.score(texts, scores.max(axis=0), thresholds)
+                judged.append(time.perf_counter() - t0)
         out[name] = {"median_s": float(np.median(took)), "p95_s": float(np.percentile(took, 95)), "max_s": float(max(took))}
+        if judged:
+            out[name]["presence"] = {"median_s": float(np.median(judged)), "p95_s": float(np.percentile(judged, 95)), "max_s": float(max(judged))}
     return out
 
 
@@ -235,6 +247,9 @@ def main() -> None:
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     stages = args.stages or ("tfidf,encoder,both" if (args.encoder / "model.onnx").exists() else "tfidf")
     models = {stage: load_model(args.model, stage, args.encoder) for stage in stages.split(",")}
+    if getattr(models.get("tfidf"), "presence", None) is not None:  # the ablation: each unit's threshold alone
+        models["tfidf_units_alone"] = copy.copy(models["tfidf"])
+        models["tfidf_units_alone"].presence = None
     cats = [c for c in next(iter(models.values())).categories if c not in cuad.NON_CLAUSE]
     rows = sorted(cuad.labels("dev"), key=lambda r: r["file"])[: args.contracts]
     res = clause_level(rows, cats, models, args.previous, args.contracts)

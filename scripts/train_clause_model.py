@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import cuad  # noqa: E402
-from shared.clauses.clause_model import ClauseModel, char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
+from shared.clauses.clause_model import ClauseModel  # noqa: E402
+from shared.clauses.vectors import char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
 from shared.clauses.findings import page_units  # noqa: E402
 
 

@@ -196,6 +196,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
     if not rows:
         return "The question names no clause category this review checks, so no clause was looked for; the model's commentary, if any, is unverified where marked."
     searched = {a["category"]: a["searched_pages"] for a in absent}
+    likely = {a["category"] for a in absent if a.get("likely")}
     lines = []
     for r in rows:
         if r["found"]:
@@ -204,6 +205,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line += f"; {'; '.join(r['terms'])}" if r["terms"] else ""
         else:
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
+            line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
         line += "."
         if r["status"]:
             said = _SAID[r["status"]]

@@ -144,6 +144,7 @@ class Finding(Payload):
 class Absent(Payload):
     category: str = Field(description="an asked category with no clause in the document")
     searched_pages: int = Field(ge=1)
+    likely: bool = Field(False, description="contracts like this one usually have such a clause (the presence model): the absence is a reason to look, not one to rely on")
 
 
 class Citation(Payload):

@@ -21,35 +21,14 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.feature_extraction.text import CountVectorizer
-
 from shared.clauses.ngrams import CharNgramCounter
+from shared.clauses.presence import Presence
+from shared.clauses.vectors import char_vectorizer, context_vectorizer, tfidf, word_vectorizer
 
 log = logging.getLogger(__name__)
 
 MODEL_DIR = Path(__file__).resolve().parents[2] / "models" / "clause"
 CONTEXT_CHARS = 160  # how much of the preceding text a span's context features see
-
-
-def word_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
-    return CountVectorizer(lowercase=True, ngram_range=(1, 2), token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z]+\b", vocabulary=vocabulary, dtype=np.float32, **kw)
-
-
-def char_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
-    return CountVectorizer(lowercase=True, analyzer="char_wb", ngram_range=(3, 5), vocabulary=vocabulary, dtype=np.float32, **kw)
-
-
-def context_vectorizer(vocabulary=None, **kw) -> CountVectorizer:
-    return CountVectorizer(lowercase=True, ngram_range=(1, 1), token_pattern=r"(?u)\b[a-zA-Z][a-zA-Z]+\b", vocabulary=vocabulary, dtype=np.float32, **kw)
-
-
-def tfidf(counts: sp.csr_matrix, idf: np.ndarray) -> sp.csr_matrix:
-    """Sublinear TF times IDF, rows scaled to unit length (as TfidfVectorizer(sublinear_tf=True))."""
-    x = counts.tocsr(copy=True)
-    x.data = (1.0 + np.log(x.data)).astype(np.float32)
-    x = x @ sp.diags(idf.astype(np.float32))
-    norms = np.sqrt(np.asarray(x.multiply(x).sum(axis=1)).ravel())
-    return sp.diags(1.0 / np.maximum(norms, 1e-12)).astype(np.float32) @ x
 
 
 class ClauseModel:
@@ -74,6 +53,8 @@ class ClauseModel:
         # Names the model in shared caches: scores of one model are never read as another's.
         digest = hashlib.sha256(self._intercept.tobytes() + self._coef[:64].tobytes() + json.dumps(sorted(thresholds.items())).encode())
         self.version = f"{len(categories)}c-{digest.hexdigest()[:12]}"
+        self.scores_version = self.version  # what the scores depend on: the version less the presence model
+        self.presence = None  # shared.clauses.presence.Presence, when models/clause/presence/ is there
 
     def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
         contexts = contexts if contexts is not None else [""] * len(spans)
@@ -106,7 +87,13 @@ class ClauseModel:
         w = np.load(path / "weights.npz")
         cfg = json.loads((path / "config.json").read_text())
         idf = {k: w[f"idf_{k}"] for k in ("word", "char", "context")}
-        return cls(cfg["categories"], vocabs, idf, w["coef"].astype(np.float32), w["intercept"], cfg["thresholds"], cfg.get("meta"))
+        model = cls(cfg["categories"], vocabs, idf, w["coef"].astype(np.float32), w["intercept"], cfg["thresholds"], cfg.get("meta"))
+        model.presence = Presence.load(path / "presence")
+        if model.presence is not None:
+            if model.presence.meta.get("clause_model") != model.scores_version:
+                log.warning("the presence model at %s was trained on the scores of another clause model (%s, this is %s): run `make model`", path / "presence", model.presence.meta.get("clause_model"), model.scores_version)
+            model.version = f"{model.version}+{model.presence.version}"
+        return model
 
 
 @lru_cache(maxsize=3)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -79,6 +80,31 @@ class Scored:
     scores: np.ndarray   # (len(units), len(model.categories))
     model: ClauseModel
     texts: tuple[str, ...] = ()  # the page texts the units were cut from: a clause of several units is quoted from them
+    complete: bool = False  # the units are the whole document's (not only some pages'): presence can be judged
+
+    @cached_property
+    def presence(self) -> np.ndarray | None:
+        """Per category of the model, the presence model's logit that the contract has such a
+        clause at all (``shared.clauses.presence``); None without a presence model or the
+        whole document."""
+        judge = getattr(self.model, "presence", None)
+        if judge is None or not self.complete or not self.units or not self.texts:
+            return None
+        thresholds = np.array([self.model.threshold(c) for c in self.model.categories], np.float32)
+        return judge.score(self.texts, self.scores.max(axis=0), thresholds)
+
+    def present(self, category: str) -> bool | None:
+        """False: judged not to have such a clause; None: not judged (no presence model)."""
+        if self.presence is None or category not in self.model.index:
+            return None
+        return bool(self.presence[self.model.index[category]] >= self.model.presence.threshold)
+
+    def likely(self, category: str) -> bool:
+        """Contracts like this one usually have such a clause (the presence model's logit at or
+        over its ``likely`` threshold): said beside an absence, which is then not to be relied on."""
+        if self.presence is None or category not in self.model.index:
+            return False
+        return bool(self.presence[self.model.index[category]] >= self.model.presence.likely)
 
     def column(self, category: str) -> np.ndarray:
         return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
@@ -106,13 +132,14 @@ def page_units(texts: list[str]) -> list[Unit]:
     return out
 
 
-def score_units(units: list[Unit], model: ClauseModel, texts: list[str] | tuple[str, ...] = ()) -> Scored:
-    """Scores of ``units`` (cut from ``texts``, which clauses of several units are quoted from)."""
-    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model, tuple(texts))
+def score_units(units: list[Unit], model: ClauseModel, texts: list[str] | tuple[str, ...] = (), *, complete: bool = False) -> Scored:
+    """Scores of ``units`` (cut from ``texts``, which clauses of several units are quoted from;
+    ``complete``: they are every unit of ``texts``)."""
+    return Scored(units, model.score([u.whole for u in units], [u.context for u in units]), model, tuple(texts), complete)
 
 
 def score_pages(texts: list[str], model: ClauseModel) -> Scored:
-    return score_units(page_units(texts), model, texts)
+    return score_units(page_units(texts), model, texts, complete=True)
 
 
 class ScoreCache:
@@ -175,9 +202,12 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     """(first unit, last unit, best score) of each clause found for ``category``, best first.
 
     A unit over the threshold is a clause, with its rest over a page break; the next unit joins
-    it when the clause has not ended (no stop: a sentence cut at a line or a page break).
+    it when the clause has not ended (no stop: a sentence cut at a line or a page break). Where
+    the whole document was scored and the model has a presence model, a category the contract
+    is judged not to have has none.
     """
-    if category not in scored.model.index:
+    present = scored.present(category)
+    if category not in scored.model.index or present is False:
         return []
     col, thr = scored.column(category), scored.model.threshold(category)
     units = scored.units
@@ -243,12 +273,13 @@ def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:
 
 def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
     """The asked clause categories with no finding: the contract has no such clause, as far as
-    the model sees. Names and dates (Parties, Agreement Date, …) are not clauses the model
+    the model sees; ``likely`` where contracts like this one usually have one (the absence is
+    then a reason to look, not to rely on it). Names and dates (Parties, Agreement Date, …) are not clauses the model
     scores, so their absence is never claimed; nor is anything when no page had text."""
     if searched_pages == 0:
         return []
     have = {c for f in found for c in f.categories}
-    return [{"category": c, "searched_pages": searched_pages} for c in categories if c in scored.model.index and c not in have]
+    return [{"category": c, "searched_pages": searched_pages, "likely": scored.likely(c)} for c in categories if c in scored.model.index and c not in have]
 
 
 def best_spans(scored: Scored, categories: list[str], pages: set[int], *, limit: int = 12) -> list[Finding]:

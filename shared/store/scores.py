@@ -49,6 +49,6 @@ class SharedScores:
         units = page_units(texts)
         if stored.shape != (len(units), len(self.model.categories)):
             return None  # the splitter changed since they were stored
-        scored = Scored(units, stored, self.model, tuple(texts))
+        scored = Scored(units, stored, self.model, tuple(texts), complete=True)
         self.cache.put(sha, scored)
         return scored

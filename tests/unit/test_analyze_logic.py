@@ -76,8 +76,8 @@ def test_asked_categories_with_no_clause_are_reported_absent():
     cats = {f.category for f in got}
     assert "Cap On Liability" in cats and not cats & {"Source Code Escrow", "Non-Disparagement"}
     assert findings.absent(scored(TEXTS), got, ["Cap On Liability", "Source Code Escrow", "Non-Disparagement", "Parties"], 4) == [
-        {"category": "Source Code Escrow", "searched_pages": 4},
-        {"category": "Non-Disparagement", "searched_pages": 4},
+        {"category": "Source Code Escrow", "searched_pages": 4, "likely": False},
+        {"category": "Non-Disparagement", "searched_pages": 4, "likely": False},
     ]
     assert findings.absent(scored(TEXTS), [], ["Cap On Liability"], 0) == []  # nothing read: absence unknown
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from bench import cuad
 from shared.clauses import clause_model, findings
-from shared.clauses.clause_model import char_vectorizer
+from shared.clauses.vectors import char_vectorizer
 from shared.clauses.ngrams import CharNgramCounter
 from shared.documents import pdf
 

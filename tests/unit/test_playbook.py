@@ -102,10 +102,11 @@ def test_the_answer_is_the_summary_in_words_deviations_first():
     cats = ["Governing Law", "Cap On Liability", "Insurance", "Anti-Assignment"]
     shown = logic.final_findings([law, cap], BOOK)
     rows = logic.summary(shown, cats, logic.playbook_result(BOOK, shown, cats, 9))
-    text = logic.summary_text(rows, [{"category": "Insurance", "searched_pages": 9}, {"category": "Anti-Assignment", "searched_pages": 9}])
+    text = logic.summary_text(rows, [{"category": "Insurance", "searched_pages": 9}, {"category": "Anti-Assignment", "searched_pages": 9, "likely": True}])
     lines = text.splitlines()
     assert [line.split(":")[0] for line in lines] == [r["category"] for r in rows] and lines[0].startswith("Cap On Liability: 1 clause (p. 3)")
     assert "Deviates from the playbook. Rule: " in lines[0]
     assert "Governing Law: 1 clause (p. 5); law: State of New York. Meets the playbook." in text
     assert "Insurance: not found in 9 pages searched." in lines
+    assert "Anti-Assignment: not found in 9 pages searched. Check it: contracts like this usually have one." in lines
     assert logic.summary_text([], []).startswith("The question names no clause category")

@@ -541,6 +541,8 @@ export async function openReview(id, meta, page = 0) {
 }
 
 // --- the final --------------------------------------------------------------------------------
+const LIKELY = "Check this one: contracts like this usually have such a clause, and the model may have missed it.";
+
 function renderFinal(id, d) {
   const groups = new Map();
   d.findings.forEach((f, i) => { if (!groups.has(f.category)) groups.set(f.category, []); groups.get(f.category).push([f, i]); });
@@ -564,7 +566,7 @@ function renderFinal(id, d) {
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
-    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`)))] : null,
+    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
@@ -604,7 +606,7 @@ async function showReport(id) {
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
       f.position ? position(f.position) : null)),
-    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`)))] : null,
+    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, a.likely ? ` ${LIKELY}` : "")))] : null,
     h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
     h("p", { class: "screen-only" }, h("button", { type: "button", onclick: () => window.print() }, "Print"), " ",
       h("button", { type: "button", onclick: () => { $("#printable").hidden = true; } }, "Close"))));
