@@ -67,8 +67,10 @@ def cell(category: str, final: dict, review_url: str) -> dict:
     first = max(clauses, key=lambda f: f.get("score") or 0.0) if found and clauses else None  # max keeps the earliest of equals
     pages = list(summary.get("pages") or [])
     page = first["page"] if first else (pages[0] if found and pages else None)
+    likely = not found and any(a.get("category") == category and a.get("likely") for a in final.get("absent") or [])
     return {
         "found": found,
+        "likely": likely,
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,
@@ -117,7 +119,7 @@ def values(categories: list[str], r: dict) -> list[Any]:
         if c is None:
             out += [""] * len(PER_CATEGORY)
             continue
-        out += ["yes" if c["found"] else "no", "" if c["page"] is None else c["page"], c["quote"], "; ".join(c["terms"]), c["position"] or ""]
+        out += ["yes" if c["found"] else "no (check)" if c.get("likely") else "no", "" if c["page"] is None else c["page"], c["quote"], "; ".join(c["terms"]), c["position"] or ""]
     return out
 
 

@@ -74,6 +74,7 @@ class BatchList(Payload):
 
 class GridCell(Payload):
     found: bool
+    likely: bool = Field(False, description="not found, but contracts like this one usually have such a clause: check it")
     clauses: int
     quote: str = Field(description="the first clause of the category, verbatim")
     page: int | None

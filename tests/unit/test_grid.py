@@ -43,6 +43,7 @@ def check_row(r: dict, final: dict, categories: list[str]) -> None:
     for cat, c in r["cells"].items():
         clauses = [f for f in final["findings"] if cat in f["categories"]]
         assert c["found"] == bool(clauses) == (cat not in absent)
+        assert c["likely"] == any(a["category"] == cat and a.get("likely") for a in final["absent"])
         assert c["clauses"] == len(clauses) == summary[cat]["found"]
         assert (c["terms"], c["position"], c["rule"], c["pages"]) == (summary[cat]["terms"], summary[cat]["status"], summary[cat]["rule"], summary[cat]["pages"])
         if not clauses:
@@ -70,6 +71,16 @@ def test_terms_and_position_come_from_the_summary_row():
     assert gpaq["Governing Law"]["terms"] == ["law: State of Ohio"] and gpaq["Governing Law"]["position"] == "deviates"
     assert "Ohio" in gpaq["Governing Law"]["quote"]
     assert gpaq["Cap On Liability"]["found"] is False and gpaq["Cap On Liability"]["position"] == "missing"
+
+
+def test_an_absence_to_check_is_marked_in_the_cell_and_the_csv():
+    final = copy.deepcopy(DATA["contracts"][1]["final"])
+    final["absent"] = [{**a, "likely": True} if a["category"] == "Cap On Liability" else a for a in final["absent"]]
+    [row] = [r for r in grid.rows(CATS, batch(final), BASE) if r["index"] == len(DATA["contracts"])]
+    assert row["cells"]["Cap On Liability"]["likely"] is True and row["cells"]["Cap On Liability"]["found"] is False
+    assert not any(c["likely"] for cat, c in row["cells"].items() if cat != "Cap On Liability")
+    line = grid.values(CATS, row)
+    assert line[grid.columns(CATS).index("Cap On Liability: found")] == "no (check)"
 
 
 def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an_earlier_page_first():

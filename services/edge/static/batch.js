@@ -213,7 +213,9 @@ function cell(row, category) {
   const pos = c?.position ? h("span", { class: `pos ${c.position}`, title: c.rule || "" }, c.position) : null;
   if (!c || !c.found) {
     return h("td", { class: `cell absent ${c?.position || ""}`, dataset: { category } },
-      h("span", { class: "dash", title: `No ${category} clause found` }, "—"), pos ? [" ", pos] : null);
+      h("span", { class: "dash", title: `No ${category} clause found` }, "—"),
+      c?.likely ? [" ", h("span", { class: "check", title: "Contracts like this usually have such a clause, and the model may have missed it" }, "check")] : null,
+      pos ? [" ", pos] : null);
   }
   const quote = c.quote.length > QUOTE_CHARS ? `${c.quote.slice(0, QUOTE_CHARS).trimEnd()}…` : c.quote;
   return h("td", { class: `cell found ${c.position || ""}`, dataset: { category, page: c.page ?? "" } },
