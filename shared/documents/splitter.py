@@ -54,6 +54,8 @@ _NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]
 _END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
 _BLANK = re.compile(r"\n[ \t]*\n")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
+# Letters each closed by a period: "A.M." (Best, the insurers' rating), "N.V.", "a.m.".
+_INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 _INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|[（(][一二三四五六七八九十]{{1,3}}[）)])")
 
 
@@ -70,7 +72,7 @@ def _is_abbreviation(text: str, dot: int) -> bool:
     m = _WORD_BEFORE.search(before + ".")
     if m:
         word = m.group(1)
-        if word.lower() in ABBREVIATIONS:
+        if word.lower() in ABBREVIATIONS or _INITIALISM.match(word):
             return True
         # A lone letter opening its line is a list marker ("a. Distributor shall ..."): the
         # item starts there, not after it.

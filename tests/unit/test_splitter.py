@@ -51,6 +51,17 @@ def test_legal_abbreviations_do_not_end_a_sentence():
     ]
 
 
+def test_initialisms_do_not_end_a_sentence():
+    """An insurance clause's "A.M. Best rating" was two units, and two findings, at "A.M."."""
+    text = ("Supplier shall maintain product liability insurance with carriers having an A.M. Best rating of A- or better. "
+            "Deliveries arrive by 9:00 a.m. Eastern Time. Philips N.V. Is a party.")
+    assert texts(sentences(text)) == [
+        "Supplier shall maintain product liability insurance with carriers having an A.M. Best rating of A- or better.",
+        "Deliveries arrive by 9:00 a.m. Eastern Time.",
+        "Philips N.V. Is a party.",
+    ]
+
+
 def test_a_label_letter_still_ends_a_sentence():
     assert texts(sentences("The schedule is attached as Exhibit A. The Parties agree to it.")) == [
         "The schedule is attached as Exhibit A.",
