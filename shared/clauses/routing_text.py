@@ -24,6 +24,12 @@ _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", 
 # in one part does not make another part's clause redundant (SUPPRESS, WEAK). A dash does not
 # split: "what if they go under - do we get the code?" is one thing.
 _BOUNDARY = re.compile(r"[;?!:]|\.(?=\s|$)|\b(?:and|but)\b", re.I)
+# A comma before a question word starts another question ("When does it expire, can it be
+# renewed?"), unless the part it ends opens with a condition ("If they go bust, can we ...?").
+_QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would|should|may|must|what|when|how|who|which|where|why)\b)", re.I)
+_AUX = r"(?:can|could|is|are|does|do|did|will|would|should|may|must)"
+_CONDITION = re.compile(rf"^\W*(?:if|whenever|once|after|before|unless|until|while|in case|as soon as|assuming|suppose|say|(?:when|where)(?!\s+{_AUX}\b))\b", re.I)
+_LAST_BOUNDARY = re.compile(r".*(?:[,;?!:]|\.(?=\s)|\b(?:and|but)\b)", re.I | re.S)
 # A part with one of these refers back to an earlier part ("..., and is anything carved out of
 # it?"), so a combination may use words from there.
 _ANAPHORA = frozenset({"it", "them", "that", "this", "those", "these", "thereof"})
@@ -52,10 +58,21 @@ def _stem(word: str) -> str:
     return word
 
 
+def _questions(text: str) -> str:
+    """``text`` with each comma that starts another question made a semicolon."""
+    out, last = [], 0
+    for m in _QUESTION_COMMA.finditer(text):
+        before = text[: m.start()]
+        head = before[_LAST_BOUNDARY.match(before).end() if _LAST_BOUNDARY.match(before) else 0 :]
+        out.append(before[last:] + ("," if _CONDITION.match(head) else ";"))
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def tokenize(text: str) -> tuple[tuple[str, ...], tuple[int, ...], frozenset[int]]:
     """Stems of ``text`` (articles dropped), for each which part of the question it is in, and the
     parts that point back at an earlier one ("..., and can they assign it?")."""
-    marked = _BOUNDARY.sub(lambda m: " | " + m.group(0) if m.group(0)[0].isalpha() else " | ", text.lower())
+    marked = _BOUNDARY.sub(lambda m: " | " + m.group(0) if m.group(0)[0].isalpha() else " | ", _questions(text).lower())
     stems: list[str] = []
     parts: list[int] = []
     back: set[int] = set()  # parts with a word that points back at an earlier part
@@ -78,7 +95,7 @@ def stem_words(text: str) -> tuple[str, ...]:
 
 def split_parts(text: str) -> list[str]:
     """The parts of a question (split as ``tokenize`` splits them), indexed like its part numbers."""
-    return _BOUNDARY.split(text)
+    return _BOUNDARY.split(_questions(text))
 
 
 def topical(part: str) -> bool:

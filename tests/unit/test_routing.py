@@ -256,3 +256,22 @@ def test_lexical_routing_is_fast():
 )
 def test_a_question_about_the_playbook_as_a_whole_is_recognised(question, asks):
     assert routing.asks_playbook(question) is asks
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("When does this agreement expire, can it be renewed, and is there a cap on liability?", {"Expiration Date", "Renewal Term", "Cap On Liability"}),
+    ("How long does this agreement last, can it be renewed, and is liability capped?", {"Expiration Date", "Renewal Term", "Cap On Liability"}),
+])
+def test_a_comma_before_a_question_word_starts_another_question(question, expected, embed):
+    """Read as one part, "can it be renewed" made the expiry in the same part redundant (a renewal
+    question is about the end of the term) and Expiration Date was dropped."""
+    assert set(routing.route(question).categories) == expected
+    assert set(routing.route(question, embed).categories) == expected
+
+
+def test_a_comma_after_a_condition_does_not_split_the_question():
+    from shared.clauses.routing_text import split_parts
+
+    assert len(split_parts("If the vendor goes bust, can we get at the underlying code?")) == 2  # the question, and "" after "?"
+    assert len(split_parts("When the deal ends, who owns the code?")) == 2
+    assert split_parts("What is the term? If we walk away, is there a fee, can they sue?")[1:3] == [" If we walk away, is there a fee", " can they sue"]
