@@ -330,3 +330,27 @@ async def test_a_file_not_taken_says_what_to_send_instead(page):
         await expect(page.locator("#review")).to_be_hidden()
     await expect(page.locator("#right")).to_be_hidden()  # no empty viewer beside a page with no review
     await page.screenshot(path=ARTIFACTS / "not-taken.png")
+
+
+@pytest.mark.skipif(not cuad.available(), reason="CUAD data not at hand")
+async def test_an_absence_to_check_is_marked_in_the_summary_and_the_list(page, stack):
+    """A real dev contract (an endorsement to a life insurance policy) whose expiry clause the
+    clause model misses: the presence model says such contracts usually have one, and the page
+    says to check it, in the summary table and in the list of what was not found; the other
+    absence is said plainly."""
+    row = next(r for r in cuad.labels("dev") if r["file"].startswith("MOVADOGROUPINC_04_30_2003"))
+    rid = await upload(page, "endorsement.pdf", cuad.dev_pdf(row["file"]).read_bytes(),
+                       "When does this agreement expire, can it be renewed, and is there a cap on liability?")
+    await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
+    final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
+    likely = {a["category"] for a in final["absent"] if a["likely"]}
+    plain = {a["category"] for a in final["absent"] if not a["likely"]}
+    assert likely, f"no absence to check on this contract any more ({final['absent']}): pick another example"
+    for item in await page.locator(".final li.absent").all_inner_texts():
+        category = item.removeprefix("No ").split(" clause found")[0]
+        assert category in likely | plain, item
+        assert ("Check this one" in item) == (category in likely), item
+    for tr in await page.locator(".final .summary tbody tr").all():
+        cells = await tr.locator("td").all_inner_texts()
+        assert ("(check)" in cells[1]) == (cells[0] in likely), cells
+    await page.screenshot(path=str(ARTIFACTS / "absence-to-check.png"), full_page=True)

@@ -550,7 +550,7 @@ function renderFinal(id, d) {
     h("p", { class: "actions" },
       h("button", { type: "button", id: "report", onclick: () => showReport(id).catch((exc) => notice(exc.message, true)) }, "Report to print"), " ",
       h("a", { href: "#", onclick: (e) => { e.preventDefault(); download(id).catch((exc) => notice(exc.message, true)); } }, "report.csv")),
-    summaryTable(d.summary),
+    summaryTable(d.summary, d.absent),
     playbookSummary(d.playbook),
     h("h3", {}, `Findings (${d.findings.length})`),
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
@@ -597,7 +597,7 @@ async function showReport(id) {
     h("p", { class: "note" }, `Uploaded ${r.reviewed_at.replace("T", " ").replace("+00:00", " UTC")}; ${r.pages} pages; review ${r.request_id}.`,
       pb ? ` Checked against ${pb.name}, version ${pb.version}.` : ""),
     reportConversion(id),
-    summaryTable(r.summary),
+    summaryTable(r.summary, r.absent),
     h("h2", {}, `Deviations (${devs.length})`),
     devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : ""))) : h("p", {}, "None."),
     h("h2", {}, `Findings (${r.findings.length})`),
@@ -652,8 +652,9 @@ function reportConversion(id) {
 }
 
 /** The review at a glance: one row per asked category, deviations first (the server orders them). */
-function summaryTable(rows) {
+function summaryTable(rows, absent = []) {
   if (!rows?.length) return null;
+  const check = new Set((absent || []).filter((a) => a.likely).map((a) => a.category));
   const status = (r) => {
     if (!r.status) return "no rule";
     if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
@@ -666,7 +667,8 @@ function summaryTable(rows) {
       h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
         h("td", {}, r.category),
-        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : "absent"),
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : "absent",
+          !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
         h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
         h("td", { class: "position " + (r.status || ""), title: r.rule || "" }, status(r)))))));
