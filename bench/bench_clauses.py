@@ -196,16 +196,16 @@ def clause_level(rows: list[dict], cats: list[str], models: dict, previous: str 
 def scoring_time(rows: list[dict], models: dict) -> dict:
     """Seconds to score every unit of a contract, per model: median and p95 over the contracts."""
     out = {}
-    units = [page_units(layout.strip(pdf.page_texts(Path(r["pdf"])))) for r in rows]
+    pages = [r.get("pages_text") or layout.strip(pdf.page_texts(Path(r["pdf"]))) for r in rows]
+    units = [page_units(texts) for texts in pages]
     for name, model in models.items():
         took = []
         judged = []
-        for r, us in zip(rows, units):
+        for texts, us in zip(pages, units):
             t0 = time.perf_counter()
             scores = model.score([u.whole for u in us], [u.context for u in us])
             took.append(time.perf_counter() - t0)
             if getattr(model, "presence", None) is not None and len(us):
-                texts = layout.strip(pdf.page_texts(Path(r["pdf"])))
                 thresholds = np.array([model.threshold(c) for c in model.categories], np.float32)
                 t0 = time.perf_counter()
                 model.presence.score(texts, scores.max(axis=0), thresholds)

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 _GIVEN: set[int] = set()
@@ -42,40 +43,44 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait(ready: Callable[[], bool], proc: subprocess.Popen, timeout: float, name: str, pause: float,
+          late: str, log: Path | None = None) -> None:
+    """Poll ``ready`` until it holds; raise if ``proc`` exits first or ``timeout`` passes (with
+    the end of ``log`` in the message where there is one)."""
+    def tail() -> str:
+        return f":\n{log.read_text(errors='replace')[-3000:]}" if log is not None and log.exists() else ""
 
-def wait_port(port: int, proc: subprocess.Popen, timeout: float, name: str) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}")
+            raise RuntimeError(f"{name} exited with code {proc.returncode}{tail()}")
+        if ready():
+            return
+        time.sleep(pause)
+    raise RuntimeError(f"{name} {late} within {timeout}s{tail()}")
+
+
+def wait_port(port: int, proc: subprocess.Popen, timeout: float, name: str) -> None:
+    def listening() -> bool:
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
+                return True
         except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"{name} did not listen on {port} within {timeout}s")
+            return False
+
+    _wait(listening, proc, timeout, name, 0.05, f"did not listen on {port}")
 
 
 def wait_http(url: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}")
+    def answers() -> bool:
         try:
             with urllib.request.urlopen(url, timeout=1) as r:
-                if r.status == 200:
-                    return
+                return r.status == 200
         except OSError:
-            time.sleep(0.1)
-    raise RuntimeError(f"{name} did not answer {url} within {timeout}s")
+            return False
+
+    _wait(answers, proc, timeout, name, 0.1, f"did not answer {url}")
 
 
 def wait_log(path: Path, text: str, proc: subprocess.Popen, timeout: float, name: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {proc.returncode}:\n{path.read_text()[-3000:]}")
-        if path.exists() and text in path.read_text(errors="replace"):
-            return
-        time.sleep(0.05)
-    raise RuntimeError(f"{name} did not log {text!r} within {timeout}s:\n{path.read_text()[-3000:] if path.exists() else ''}")
+    _wait(lambda: path.exists() and text in path.read_text(errors="replace"), proc, timeout, name, 0.05, f"did not log {text!r}", path)

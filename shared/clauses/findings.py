@@ -93,18 +93,20 @@ class Scored:
         thresholds = np.array([self.model.threshold(c) for c in self.model.categories], np.float32)
         return judge.score(self.texts, self.scores.max(axis=0), thresholds)
 
+    def _logit(self, category: str) -> float | None:
+        judged = self.presence
+        return None if judged is None or category not in self.model.index else float(judged[self.model.index[category]])
+
     def present(self, category: str) -> bool | None:
         """False: judged not to have such a clause; None: not judged (no presence model)."""
-        if self.presence is None or category not in self.model.index:
-            return None
-        return bool(self.presence[self.model.index[category]] >= self.model.presence.threshold)
+        v = self._logit(category)
+        return None if v is None else v >= self.model.presence.threshold
 
     def likely(self, category: str) -> bool:
         """Contracts like this one usually have such a clause (the presence model's logit at or
         over its ``likely`` threshold): said beside an absence, which is then not to be relied on."""
-        if self.presence is None or category not in self.model.index:
-            return False
-        return bool(self.presence[self.model.index[category]] >= self.model.presence.likely)
+        v = self._logit(category)
+        return v is not None and v >= self.model.presence.likely
 
     def column(self, category: str) -> np.ndarray:
         return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)

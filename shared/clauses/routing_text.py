@@ -63,7 +63,8 @@ def _questions(text: str) -> str:
     out, last = [], 0
     for m in _QUESTION_COMMA.finditer(text):
         before = text[: m.start()]
-        head = before[_LAST_BOUNDARY.match(before).end() if _LAST_BOUNDARY.match(before) else 0 :]
+        bound = _LAST_BOUNDARY.match(before)
+        head = before[bound.end() if bound else 0 :]
         out.append(before[last:] + ("," if _CONDITION.match(head) else ";"))
         last = m.end()
     return "".join(out) + text[last:]
