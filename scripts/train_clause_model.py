@@ -33,6 +33,7 @@ from bench import cuad  # noqa: E402
 from shared.clauses.clause_model import ClauseModel  # noqa: E402
 from shared.clauses.vectors import char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
 from shared.clauses.findings import page_units  # noqa: E402
+from shared.documents.splitter import bare  # noqa: E402
 
 
 def clause_offsets(text: str, clause: str) -> tuple[int, int] | None:
@@ -166,6 +167,13 @@ def operating_thresholds(scores: np.ndarray, y: np.ndarray, placed: list[tuple[i
     return {cat: round(min(thresholds[k], 0.99), 6) for k, cat in enumerate(categories)}
 
 
+def as_findings_read(scores: np.ndarray, texts: list[str]) -> np.ndarray:
+    """``scores`` with those of units too bare to be a clause on their own zeroed: findings
+    never quote such a unit (``shared.documents.splitter.bare``), so thresholds and the
+    presence model's best-unit margins leave them out."""
+    return np.where(np.array([bare(t) for t in texts])[:, None], 0.0, scores).astype(scores.dtype)
+
+
 def out_of_fold(texts, contexts, y, groups, categories, args, t0) -> np.ndarray:
     """Scores of each training span from a model that did not see its contract; cached in
     ``--oof-cache`` so thresholds can be re-derived without refitting."""
@@ -207,7 +215,7 @@ def main() -> None:
     print(f"{groups.max() + 1} contracts, {len(texts)} spans, {int((y == 1).any(1).sum())} labelled; {time.time() - t0:.0f}s", flush=True)
 
     oof = out_of_fold(texts, contexts, y, groups, categories, args, t0)
-    thresholds = operating_thresholds(oof, y, placed, categories, args.recall)
+    thresholds = operating_thresholds(as_findings_read(oof, texts), y, placed, categories, args.recall)
 
     model = ClauseModel.load(args.out) if args.thresholds_only else fit(texts, contexts, y, categories, args)
     model.thresholds = thresholds

@@ -40,7 +40,7 @@ from bench import cuad  # noqa: E402
 from shared.clauses.clause_model import MODEL_DIR, ClauseModel  # noqa: E402
 from shared.clauses.vectors import tfidf, word_vectorizer  # noqa: E402
 from shared.clauses.presence import Presence, logit  # noqa: E402
-from train_clause_model import idf_of, out_of_fold, train_units  # noqa: E402
+from train_clause_model import as_findings_read, idf_of, out_of_fold, train_units  # noqa: E402
 
 
 def folds(n: int, k: int, seed: int) -> np.ndarray:
@@ -96,7 +96,7 @@ def main() -> None:
     rows = [r for r in cuad.labels("train") if "txt" in r]
     n = len(rows)
     best = np.zeros((n, len(cats)), np.float32)
-    np.maximum.at(best, groups, oof)
+    np.maximum.at(best, groups, as_findings_read(oof, texts))
     present = np.array([[c in {x["category"] for x in r["clauses"]} for c in cats] for r in rows], np.int8)
     docs = [Path(r["txt"]).read_text(encoding="utf-8", errors="replace") for r in rows]
     print(f"{n} contracts; {time.time() - t0:.0f}s", flush=True)

@@ -19,7 +19,7 @@ import numpy as np
 from shared.clauses.catalogue import content_words
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.documents import cjk
-from shared.documents.splitter import clause_spans, heading
+from shared.documents.splitter import bare, clause_spans, heading
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,7 @@ class Scored:
         if judge is None or not self.complete or not self.units or not self.texts:
             return None
         thresholds = np.array([self.model.threshold(c) for c in self.model.categories], np.float32)
-        return judge.score(self.texts, self.scores.max(axis=0), thresholds)
+        return judge.score(self.texts, np.where(self.bare[:, None], 0.0, self.scores).max(axis=0), thresholds)
 
     def _logit(self, category: str) -> float | None:
         judged = self.presence
@@ -107,6 +107,12 @@ class Scored:
         over its ``likely`` threshold): said beside an absence, which is then not to be relied on."""
         v = self._logit(category)
         return v is not None and v >= self.model.presence.likely
+
+    @cached_property
+    def bare(self) -> np.ndarray:
+        """Per unit: too bare to be a clause on its own (a title, a contents line, a scrap:
+        ``splitter.bare``). Such a unit is never a finding by itself, whatever its score."""
+        return np.array([bare(u.whole) for u in self.units], bool)
 
     def column(self, category: str) -> np.ndarray:
         return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
@@ -203,8 +209,10 @@ def findings(scored: Scored, categories: list[str], pages: set[int] | None = Non
 def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) -> list[tuple[int, int, float]]:
     """(first unit, last unit, best score) of each clause found for ``category``, best first.
 
-    A unit over the threshold is a clause, with its rest over a page break; the next unit joins
-    it when the clause has not ended (no stop: a sentence cut at a line or a page break). Where
+    A unit over the threshold is a clause, with its rest over a page break, unless it is too
+    bare to be one (a section title names a category without being its clause); the next unit
+    joins it when the clause has not ended (no stop: a sentence cut at a line or a page break),
+    bare or not. Where
     the whole document was scored and the model has a presence model, a category the contract
     is judged not to have has none.
     """
@@ -221,7 +229,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
         if out and (i <= out[-1][1] or (i == out[-1][1] + 1 and _joins(units[out[-1][1]], units[i]))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
-        else:
+        elif not scored.bare[i]:  # a bare unit may end a clause, not be one
             out.append([int(i), int(last), float(col[i])])
     return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
 

@@ -191,6 +191,26 @@ _HEADING = re.compile(
 )
 
 
+# A line of a table of contents: a title and its page number, no stop ("13.4 Limitation of Liability 33").
+_CONTENTS_LINE = re.compile(r"[A-Za-z][^.;:!?]*\s\d{1,3}$")
+BARE_WORDS = 8  # a unit of fewer words is a title, a label or a scrap of a table, not a clause
+
+
+def bare(text: str) -> bool:
+    """Whether ``text`` cannot be a clause on its own: fewer than ``BARE_WORDS`` words (CJK
+    text: characters), a section title with at most three words after it, or a line of a table
+    of contents. On CUAD train, 2 of 802 such units the clause model scored over a threshold
+    were a labelled clause."""
+    t = text.strip()
+    n = len(cjk.unspace(t)) // 2 if cjk.has_cjk(t) else len(t.split())
+    if n < BARE_WORDS:
+        return True
+    title = heading(t)
+    if title and n <= 12 and len(t[t.find(title) + len(title):].split()) <= 3:
+        return True
+    return n < 14 and bool(_CONTENTS_LINE.search(" ".join(t.split())))
+
+
 def heading(text: str) -> str:
     """The section title that opens ``text``, or "" (a title is a few capitalised words)."""
     m = _HEADING.match(text.strip())
