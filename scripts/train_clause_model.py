@@ -127,43 +127,49 @@ def fit(texts, contexts, y, categories, args) -> ClauseModel:
     return model
 
 
-def operating_thresholds(scores: np.ndarray, y: np.ndarray, placed: list[tuple[int, np.ndarray]], categories: list[str], target: float) -> dict[str, float]:
+def operating_thresholds(scores: np.ndarray, y: np.ndarray, placed: list[tuple[int, np.ndarray]], categories: list[str], target: float, lookahead: int = 10) -> dict[str, float]:
     """Per-category thresholds that reach clause recall ``target`` over all categories with
     the fewest wrong findings.
 
     Each category's threshold can only step down through the scores of its clauses' best
-    spans; each step recalls one more clause at the cost of the spans it lets through. Steps
+    spans; each step recalls one more clause at the cost of the spans it lets through. Moves
     are taken greedily by the precision of what they add, until ``target`` of all clauses are
     recalled: a category whose clauses the model cannot tell apart keeps a high threshold
-    rather than flooding the findings.
+    rather than flooding the findings. A move may take up to ``lookahead`` steps of one
+    category at once (the run of them with the best precision), so one costly step does not
+    hide cheap ones behind it: on CUAD train, thresholds from two folds measured on the third,
+    10 gave precision 0.370 at recall 0.746 against 0.347 at 0.746 for single steps.
     """
-    steps = []
+    by_cat: dict[int, list[tuple[float, int, int]]] = {}  # per category: (threshold, spans added, good spans added)
     for k in range(len(categories)):
         best = np.sort(np.array([scores[idx, k].max() for kk, idx in placed if kk == k]))[::-1]
         col = np.sort(scores[:, k])[::-1]
         good = np.sort(scores[y[:, k] == 1, k])[::-1]
         prev_found = prev_good = 0
-        for i, t in enumerate(best):
+        for t in best:
             found = int(np.searchsorted(-col, -t, side="right"))
             hits = int(np.searchsorted(-good, -t, side="right"))
-            steps.append((k, i, float(t), found - prev_found, hits - prev_good))
+            by_cat.setdefault(k, []).append((float(t), found - prev_found, hits - prev_good))
             prev_found, prev_good = found, hits
-    total = len(placed)
-    taken = {k: 0 for k in range(len(categories))}
+    taken = dict.fromkeys(by_cat, 0)
     thresholds = dict.fromkeys(range(len(categories)), 1.01)
-    by_cat: dict[int, list] = {}
-    for st in steps:
-        by_cat.setdefault(st[0], []).append(st)
     recalled = 0
-    while recalled < target * total:
-        options = [(by_cat[k][taken[k]], k) for k in by_cat if taken[k] < len(by_cat[k])]
-        if not options:
+    while recalled < target * len(placed):
+        move = None  # (precision of the run, category, its last step)
+        for k, steps in by_cat.items():
+            found = good = 0
+            for j in range(taken[k], min(len(steps), taken[k] + lookahead)):
+                found += steps[j][1]
+                good += steps[j][2]
+                value = (good + 1e-9) / (found + 1e-9)  # steps that add no findings are free
+                if move is None or value > move[0]:
+                    move = (value, k, j)
+        if move is None:
             break
-        # Precision of the increment; steps that add no findings are free.
-        (k, _, t, d_found, d_good), _ = max(options, key=lambda o: (o[0][4] + 1e-9) / (o[0][3] + 1e-9))
-        taken[k] += 1
-        thresholds[k] = t
-        recalled += 1
+        _, k, j = move
+        recalled += j + 1 - taken[k]
+        taken[k] = j + 1
+        thresholds[k] = by_cat[k][j][0]
     return {cat: round(min(thresholds[k], 0.99), 6) for k, cat in enumerate(categories)}
 
 
@@ -198,6 +204,7 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "models" / "clause")
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--recall", type=float, default=0.80, help="clause recall the operating thresholds aim for on train (out of fold)")
+    ap.add_argument("--lookahead", type=int, default=10, help="steps of one category's threshold a move may take at once (1: one clause at a time)")
     ap.add_argument("--oof-cache", type=Path, help="keep the out-of-fold scores here (and reuse them)")
     ap.add_argument("--thresholds-only", action="store_true", help="re-derive the thresholds of the model at --out from --oof-cache")
     ap.add_argument("--C", type=float, default=4.0)
@@ -215,7 +222,7 @@ def main() -> None:
     print(f"{groups.max() + 1} contracts, {len(texts)} spans, {int((y == 1).any(1).sum())} labelled; {time.time() - t0:.0f}s", flush=True)
 
     oof = out_of_fold(texts, contexts, y, groups, categories, args, t0)
-    thresholds = operating_thresholds(as_findings_read(oof, texts), y, placed, categories, args.recall)
+    thresholds = operating_thresholds(as_findings_read(oof, texts), y, placed, categories, args.recall, args.lookahead)
 
     model = ClauseModel.load(args.out) if args.thresholds_only else fit(texts, contexts, y, categories, args)
     model.thresholds = thresholds
