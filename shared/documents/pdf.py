@@ -56,9 +56,12 @@ MIN_GUTTER = 8.0  # points: the narrowest gap between two columns
 MIN_COLUMN_LINES = 3
 MIN_COLUMN_WIDTH = 0.2  # of the page: the mean width of a column's lines
 MAX_TEXT_CHARS = 5_000_000  # about 2,500 dense pages: a tiny file can claim far more text
-# No-break spaces (many contracts' text layers put one between every two words) read as spaces:
-# the splitter's and the clause model's patterns see words, not the typesetter's glue.
-_SPACES = str.maketrans({"\u00a0": " ", "\u2007": " ", "\u202f": " "})
+# Characters that are another in all but code: no-break and typographic spaces (many contracts'
+# text layers put one between every two words) read as spaces, the Greek question mark (U+037E,
+# which Unicode defines as the semicolon, and which the text layers of 88 of CUAD's 100 dev
+# contracts give for every ";") as ";", the no-break hyphen as "-". The splitter's, the clause
+# model's and the terms' patterns see words and stops, not the typesetter's glyph choices.
+_READ_AS = str.maketrans({**dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f", " "), "\u037e": ";", "\u2011": "-"})
 
 
 def page_texts(source: bytes | Path, max_chars: int = MAX_TEXT_CHARS) -> list[str]:
@@ -128,7 +131,7 @@ def _page_texts(source: bytes | Path, max_chars: int) -> list[str]:
         for i in range(len(doc)):
             page = doc[i]
             textpage = page.get_textpage()
-            texts.append(cjk.join_wrapped(_reading_order(textpage, page.get_width()).replace("\r\n", "\n").replace("\r", "\n").translate(_SPACES)))
+            texts.append(cjk.join_wrapped(_reading_order(textpage, page.get_width()).replace("\r\n", "\n").replace("\r", "\n").translate(_READ_AS)))
             textpage.close()
             page.close()
             total += len(texts[-1])

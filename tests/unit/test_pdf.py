@@ -91,3 +91,23 @@ def test_no_break_spaces_read_as_spaces():
     texts = pdf.page_texts(glued)
     assert not any(ch in t for t in texts for ch in "\u00a0\u2007\u202f")
     assert "This Agreement is entered into on January 13, 2005" in texts[1]
+
+
+def test_the_greek_question_mark_reads_as_the_semicolon_it_is():
+    """The text layers of most CUAD dev contracts give U+037E for every ";" (Unicode's canonical
+    equivalent): read as ";", a clause's items split as they do in the contract's own words, and
+    a notice period is read from its own item ("upon 90 days' advance written notice to the
+    other parties hereto; or (b) ... within ten days" had been read as ten days)."""
+    from bench import cuad
+    from shared.clauses import terms
+
+    if not cuad.available():
+        pytest.skip("CUAD data not found")
+    contract = next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith("TALCOTTRESOLUTION"))
+    texts = pdf.page_texts(contract)
+    assert not any("\u037e" in t for t in texts)
+    clause = " ".join(next(t for t in texts if "at the option of any party" in t).split())
+    clause = clause[clause.index("This Agreement shall terminate (a)") :].split(" to the breaching party.")[0]
+    assert "hereto; or (b)" in clause
+    (notice,) = terms.terms("Termination For Convenience", clause)
+    assert notice["value"] == 90.0 and notice["text"].startswith("upon 90 days")
