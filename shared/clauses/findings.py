@@ -226,12 +226,23 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
         if pages is not None and units[i].page not in pages:
             continue
         last = i + 1 if units[i].continued and i + 1 < len(units) else i
-        if out and (i <= out[-1][1] or (i == out[-1][1] + 1 and _joins(units[out[-1][1]], units[i]))):
+        first = _opening(units, int(i), pages)
+        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _joins(units[out[-1][1]], units[first]))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
-            out.append([int(i), int(last), float(col[i])])
+            out.append([first, int(last), float(col[i])])
     return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
+
+
+def _opening(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> int:
+    """The unit that opens the sentence unit ``i`` goes on with (``i`` itself when it opens
+    one): a finding quotes a clause from its first word, not from where a long sentence or a
+    blank line cut it ("excess of the Specified Minimum Percentage ...")."""
+    first = i
+    while first > max(0, i - most) and _joins(units[first - 1], units[first]) and (pages is None or units[first - 1].page in pages):
+        first -= 1
+    return first
 
 
 def _joins(prev: Unit, unit: Unit) -> bool:

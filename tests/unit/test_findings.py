@@ -179,3 +179,14 @@ def test_a_sentence_cut_at_a_line_is_one_finding_quoting_all_of_it():
     (cap,) = findings.findings(scored, ["Cap On Liability"])
     assert cap.quote == "In no event shall the liability of Supplier exceed the amount received by Supplier hereunder."
     assert cap.score == 0.8 and catalogue.quote_on_page(cap.quote, text)
+
+
+def test_a_finding_quotes_its_sentence_from_the_start_where_only_its_rest_scored():
+    """Only the second part of a cut sentence is over the threshold: the card still quotes the
+    clause from its first word, not from "the amount received ..."."""
+    text = "8. Liability.\nIn no event shall the liability of Supplier exceed\n\nthe amount received by Supplier under this Agreement in the year before the claim. Other text follows here."
+    units = findings.page_units([text])
+    scored = findings.score_units(units, FixedModel({"amount received": {"Cap On Liability": 0.7}}), [text])
+    (cap,) = findings.findings(scored, ["Cap On Liability"])
+    assert cap.quote.startswith("In no event shall the liability") and cap.quote.endswith("before the claim.") and cap.score == 0.7
+    assert not findings.findings(scored, ["Cap On Liability"], pages={2})
