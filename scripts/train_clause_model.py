@@ -69,9 +69,11 @@ def contract_units(row: dict, categories: list[str]) -> tuple[list[str], list[st
     return [s.text for s in spans], [s.context for s in spans], y, placed
 
 
-def train_units(categories: list[str]):
+def train_units(categories: list[str], ignore_bare: bool = False):
     """Every unit of CUAD train: (texts, contexts, labels (n, C), contract of each unit,
-    placed clauses as (category, unit indices))."""
+    placed clauses as (category, unit indices)). ``ignore_bare``: units too bare to be a clause
+    on their own (``splitter.bare``), which findings never quote, are left out of every
+    category's training (label -1)."""
     rows = [r for r in cuad.labels("train") if "txt" in r]
     per = [contract_units(r, categories) for r in rows]
     texts = [t for p in per for t in p[0]]
@@ -80,6 +82,8 @@ def train_units(categories: list[str]):
     groups = np.concatenate([np.full(len(p[0]), i) for i, p in enumerate(per)])
     offsets = np.cumsum([0] + [len(p[0]) for p in per])
     placed = [(k, idx + offsets[i]) for i, p in enumerate(per) for k, idx in p[3]]
+    if ignore_bare:
+        y[np.array([bare(t) for t in texts])] = -1
     return texts, contexts, y, groups, placed
 
 
@@ -205,6 +209,7 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--recall", type=float, default=0.80, help="clause recall the operating thresholds aim for on train (out of fold)")
     ap.add_argument("--lookahead", type=int, default=10, help="steps of one category's threshold a move may take at once (1: one clause at a time)")
+    ap.add_argument("--bare", choices=("train", "ignore"), default="ignore", help="units too bare to be a clause (splitter.bare): left out of training (findings never quote them), or trained on like any")
     ap.add_argument("--oof-cache", type=Path, help="keep the out-of-fold scores here (and reuse them)")
     ap.add_argument("--thresholds-only", action="store_true", help="re-derive the thresholds of the model at --out from --oof-cache")
     ap.add_argument("--C", type=float, default=4.0)
@@ -218,7 +223,7 @@ def main() -> None:
     args = ap.parse_args()
     t0 = time.time()
     categories = [c for c in cuad.descriptions() if c not in cuad.NON_CLAUSE]
-    texts, contexts, y, groups, placed = train_units(categories)
+    texts, contexts, y, groups, placed = train_units(categories, ignore_bare=args.bare == "ignore")
     print(f"{groups.max() + 1} contracts, {len(texts)} spans, {int((y == 1).any(1).sum())} labelled; {time.time() - t0:.0f}s", flush=True)
 
     oof = out_of_fold(texts, contexts, y, groups, categories, args, t0)

@@ -89,8 +89,8 @@ def main() -> None:
     t0 = time.time()
     model = ClauseModel.load(args.model)
     cats = model.categories
-    texts, contexts, y, groups, placed = train_units(cats)
     train_args = json.loads((args.model / "config.json").read_text())["meta"]["args"]
+    texts, contexts, y, groups, placed = train_units(cats, ignore_bare=train_args.get("bare") == "ignore")
     ns = argparse.Namespace(**{**train_args, "oof_cache": args.oof_cache, "jobs": 2})
     oof = out_of_fold(texts, contexts, y, groups, cats, ns, t0)
     rows = [r for r in cuad.labels("train") if "txt" in r]
