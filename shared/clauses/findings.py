@@ -238,9 +238,11 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
 def _opening(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> int:
     """The unit that opens the sentence unit ``i`` goes on with (``i`` itself when it opens
     one): a finding quotes a clause from its first word, not from where a long sentence or a
-    blank line cut it ("excess of the Specified Minimum Percentage ...")."""
+    blank line cut it ("excess of the Specified Minimum Percentage ..."). Only a unit that starts
+    in lower case goes on with the one before; an item ("(b) IN NO EVENT ...") opens its own."""
     first = i
-    while first > max(0, i - most) and _joins(units[first - 1], units[first]) and (pages is None or units[first - 1].page in pages):
+    while (first > max(0, i - most) and units[first].text[:1].islower() and _joins(units[first - 1], units[first])
+           and (pages is None or units[first - 1].page in pages)):
         first -= 1
     return first
 
