@@ -55,6 +55,9 @@ _RENEW_WORDS = [(re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|an?
 _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
 _END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|terminat\w*|to)\s+(?:on\s+)?(?:and\s+including\s+)?$", re.I)
 _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
+# A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
+_COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
+_SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 
 
@@ -133,6 +136,23 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
     return None
 
 
+def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
+    """A term that is the lesser or greater of two figures, quoted from "the lesser of" to the
+    end of the last figure after it in the same sentence; it has no one value (neither figure
+    alone is the cap)."""
+    for f in found:
+        start = clause.find(f["text"])
+        if f["kind"] != "multiple" or start < 0 or not _COMPARE.match(f["text"]):
+            continue
+        end = start + len(f["text"])
+        for g in found:
+            at = clause.find(g["text"], end)
+            if g is not f and g["kind"] in ("amount", "percent", "multiple") and at >= 0 and not _SENTENCE_END.search(clause[end:at]):
+                end = max(end, at + len(g["text"]))
+        return _term(name, clause[start:end])
+    return None
+
+
 def _could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a
     figure, a redaction, a law named in words the reader did not place."""
@@ -162,7 +182,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[d
         elif name == "restriction_period":  # a period after the contract ends, else "during the term"
             got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
         else:
-            got = _fact(name, arg.split(","), clause, found)
+            got = (_comparison(name, clause, found) if "multiple" in arg else None) or _fact(name, arg.split(","), clause, found)
         if got is None and (m := _REDACTED.search(clause)):
             got = {**_term(name, m.group()), "redacted": True}
         out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))

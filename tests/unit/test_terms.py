@@ -48,6 +48,19 @@ def test_an_upper_case_cap_states_its_basis():
     assert t["stated"] is True and t["text"].startswith("THE AMOUNT RECEIVED BY SUPPLIER")
 
 
+def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
+    """Neither figure alone is the cap: "$500,000" read from "the lesser of (i) the purchase
+    price …; or (ii) $500,000" would tell a lawyer a fixed cap the clause does not give."""
+    clause = ("McDATA's entire liability in any given instance will in no event exceed the lesser of (i) the purchase price for the "
+              "specific Product that is the subject matter of the cause of action; or (ii) Five Hundred Thousand Dollars ($500,000). "
+              "Nothing limits liability for gross negligence.")
+    (t,) = terms.terms("Cap On Liability", clause)
+    assert t["stated"] is True and t["value"] is None
+    assert t["text"] == "the lesser of (i) the purchase price for the specific Product that is the subject matter of the cause of action; or (ii) Five Hundred Thousand Dollars ($500,000)"
+    (t,) = terms.terms("Cap On Liability", "Supplier's aggregate liability shall not exceed $250,000. The lesser of the two notices applies.")
+    assert t["value"] == 250000
+
+
 @pytest.mark.parametrize(
     ("category", "clause", "name", "value"),
     [
