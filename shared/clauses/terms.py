@@ -50,9 +50,12 @@ _REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
 _INITIAL = re.compile(r"^\W{0,4}(?:\w+\W{1,4})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")"
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
-_RENEW_WORDS = [(re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|an?\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
+_RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
+                (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )an?\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
                 (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|an?\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
 _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
+# Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
+_START_CUE = re.compile(r"\b(?:commenc\w*|effective|begin\w*|began|start\w*|from|dated|as\s+of)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?(?:day\s+of\s+)?$", re.I)
 _END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|terminat\w*|to)\s+(?:on\s+)?(?:and\s+including\s+)?$", re.I)
 _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
 # A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
@@ -108,7 +111,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
 def _end_date(name: str, clause: str) -> dict | None:
     dates = [(a, b, fig) for a, b, fig in figures.scan(clause) if fig["kind"] == "date"]
     cued = [t for t in dates if _END_CUE.search(clause[max(0, t[0] - 30) : t[0]])]
-    pick = cued[0] if cued else (dates[0] if len(dates) == 1 else None)
+    alone = dates[0] if len(dates) == 1 and not _START_CUE.search(clause[max(0, dates[0][0] - 30) : dates[0][0]]) else None
+    pick = cued[0] if cued else alone
     return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
 
 

@@ -69,8 +69,24 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         ("Expiration Date", "The term will begin on April 1, 2018 and continue until April 30, 2018.", "end_date", "2018-04-30"),
         ("Non-Compete", "During the Term and for a period of two years following termination, X shall not compete.", "restriction_period", 730),
         ("Cap On Liability", "LIABILITY SHALL NOT EXCEED [***].", "cap", None),
+        # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
+        ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
     ],
 )
 def test_the_term_is_the_one_the_clause_means(category, clause, name, value):
     t = next(t for t in terms.terms(category, clause) if t["name"] == name)
     assert t["stated"] is True and t["value"] == value and t["text"] in clause
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [
+        'The initial term ("Initial Term") of this Agreement shall be for one year commencing on the 1st day of May, 2006.',
+        "This Agreement is effective on the day of May 1, 2013 and the effective term is the same as the Cooperation Term.",
+    ],
+)
+def test_the_day_a_term_starts_is_not_its_end(clause):
+    """The only date of these clauses (read on CUAD dev contracts) is when the term starts: no end
+    date is claimed, and none is said to be missing (the clause has a date)."""
+    end = next(t for t in terms.terms("Expiration Date", clause) if t["name"] == "end_date")
+    assert end["stated"] is None and end["value"] is None
