@@ -20,7 +20,8 @@ import re
 from shared.clauses import figures, risk
 
 # category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in
-# order, "period:<cue>" a duration after a cue word, "date:end" the date an end cue precedes.
+# order, "period:<cue>" a duration the cue ties to the term (a renewal, the initial term, a
+# warranty, the end of the contract), "date:end" the date an end cue precedes.
 SPEC: dict[str, list[tuple[str, str]]] = {
     "Cap On Liability": [("cap", "fact:amount,multiple,percent")],
     "Termination For Convenience": [("notice_period", "fact:notice_period")],
@@ -28,9 +29,9 @@ SPEC: dict[str, list[tuple[str, str]]] = {
     "Renewal Term": [("renewal_length", "period:renew")],
     "Expiration Date": [("term_length", "period:term"), ("end_date", "date:end")],
     "Governing Law": [("law", "fact:law")],
-    "Warranty Duration": [("warranty_period", "period:any")],
+    "Warranty Duration": [("warranty_period", "period:warrant")],
     "Insurance": [("coverage_amount", "fact:amount")],
-    "Post-Termination Services": [("period", "period:any")],
+    "Post-Termination Services": [("period", "period:post")],
     "Liquidated Damages": [("amount", "fact:amount,percent,multiple")],
     "Minimum Commitment": [("amount", "fact:amount,percent")],
     **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
@@ -61,6 +62,11 @@ _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|la
 # A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
 _COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
+# A warranty period is a duration said of a warranty; a post-termination period one said of the
+# contract's end, and no notice ("by giving less than six (6) months notice" is no such period).
+_WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
+_ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
+_NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 
 
@@ -97,6 +103,10 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I)):
             continue
         if cue == "after" and not _AFTER_END.search(after):
+            continue
+        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 160) : b + 60]):
+            continue
+        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 160) : b + 80])):
             continue
         if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I) or not _TERM_CUE.search(before)):
             continue

@@ -79,6 +79,20 @@ def test_the_term_is_the_one_the_clause_means(category, clause, name, value):
 
 
 @pytest.mark.parametrize(
+    ("category", "clause"),
+    [
+        ("Warranty Duration", "CUTANEA will provide written acceptance of a batch of Product or written notification of any deficiencies within two (2) Business Days after receipt of the Certificate of Analysis."),
+        ("Post-Termination Services", "However, if, after the Initial Term, BNL terminates this Agreement during an Extended Term by giving less than six (6) months notice, BNL shall pay to VIP a cancellation fee."),
+    ],
+)
+def test_a_duration_that_is_not_the_term_is_not_read_as_it(category, clause):
+    """Read on CUAD dev contracts: an acceptance window is no warranty period, a notice no
+    post-termination period. The clause has a figure, so nothing is said either way."""
+    (t,) = terms.terms(category, clause)
+    assert t["stated"] is None and t["value"] is None
+
+
+@pytest.mark.parametrize(
     "clause",
     [
         'The initial term ("Initial Term") of this Agreement shall be for one year commencing on the 1st day of May, 2006.',
