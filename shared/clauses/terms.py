@@ -67,6 +67,11 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
+# A term that ends on an anniversary ("will terminate on the third anniversary of the Effective
+# Date"), unless it is one of two ends ("the later of (i) the third anniversary … or (ii) …").
+_ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
+_ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(_ORDINALS)})|(\d{{1,2}})(?:st|nd|rd|th))\s+anniversary\b", re.I)
+_EITHER_END = re.compile(r"\b(?:later|earlier|latest|earliest|sooner)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 
 
@@ -111,6 +116,9 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I) or not _TERM_CUE.search(before)):
             continue
         return _term(name, clause[a:b], d, "days")
+    if cue == "term" and (m := _ANNIVERSARY.search(clause)) and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):
+        years = _ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2))
+        return _term(name, m.group(), 365.0 * years, "days")
     if cue == "renew":
         for rx, d in _RENEW_WORDS:
             if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end()]):
@@ -176,7 +184,7 @@ def _could_state(how: str, clause: str) -> bool:
         return bool(re.search(r"\blaws?\b", clause, re.I))
     if "amount" in how and re.search(r"\b(?:lesser|greater)\s+of\b|\bequal\s+to\b|\bformula\b", clause, re.I):
         return True
-    return bool(_NUMBER.search(clause))
+    return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
 
 
 def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[dict]:

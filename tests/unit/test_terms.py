@@ -69,6 +69,9 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         ("Expiration Date", "The term will begin on April 1, 2018 and continue until April 30, 2018.", "end_date", "2018-04-30"),
         ("Non-Compete", "During the Term and for a period of two years following termination, X shall not compete.", "restriction_period", 730),
         ("Cap On Liability", "LIABILITY SHALL NOT EXCEED [***].", "cap", None),
+        # Read on a CUAD dev contract, where "not stated" had been said of it.
+        ("Expiration Date", 'This Agreement will commence on the Effective Date, and will terminate on the third anniversary of the Effective Date (the "Term").', "term_length", 1095),
+        ("Expiration Date", "This Agreement shall expire on the 5th anniversary of the Closing Date.", "term_length", 1825),
         # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
     ],
@@ -104,3 +107,8 @@ def test_the_day_a_term_starts_is_not_its_end(clause):
     date is claimed, and none is said to be missing (the clause has a date)."""
     end = next(t for t in terms.terms("Expiration Date", clause) if t["name"] == "end_date")
     assert end["stated"] is None and end["value"] is None
+
+
+def test_a_term_with_two_ends_says_nothing_rather_than_not_stated():
+    (length, end) = terms.terms("Expiration Date", "This Agreement shall terminate on the later of (i) the third anniversary of the Effective Date or (ii) the date on which ETI ceases to be a Subsidiary of NTL.")
+    assert length["stated"] is None and end["stated"] is None
