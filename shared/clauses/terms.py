@@ -184,6 +184,10 @@ def _could_state(how: str, clause: str) -> bool:
         return bool(re.search(r"\blaws?\b", clause, re.I))
     if "amount" in how and re.search(r"\b(?:lesser|greater)\s+of\b|\bequal\s+to\b|\bformula\b", clause, re.I):
         return True
+    # A cap in words the reader does not place ("shall not exceed the other Party's contractual
+    # liability to its customers"): a limit is there, so "not stated" would be false.
+    if "multiple" in how and re.search(r"\b(?:exceed\w*|limited\s+to|capped|in\s+excess\s+of|up\s+to|maximum|(?:total|aggregate|entire|cumulative)\s+liability)\b", clause, re.I):
+        return True
     return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
 
 

@@ -112,3 +112,13 @@ def test_the_day_a_term_starts_is_not_its_end(clause):
 def test_a_term_with_two_ends_says_nothing_rather_than_not_stated():
     (length, end) = terms.terms("Expiration Date", "This Agreement shall terminate on the later of (i) the third anniversary of the Effective Date or (ii) the date on which ETI ceases to be a Subsidiary of NTL.")
     assert length["stated"] is None and end["stated"] is None
+
+
+def test_a_cap_in_words_it_cannot_read_is_never_said_to_be_missing():
+    """Read on a CUAD dev contract: "shall not exceed the other Party's contractual liability to
+    its customers" is a cap; it had been said to state none. An exclusion of kinds of damages
+    states no cap, and says so."""
+    (t,) = terms.terms("Cap On Liability", "Such liability shall not exceed the other Party's contractual liability to its customers.")
+    assert t["stated"] is None
+    (t,) = terms.terms("Cap On Liability", "In no event shall either party be liable for consequential or incidental damages.")
+    assert t["stated"] is False
