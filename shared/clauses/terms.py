@@ -109,9 +109,9 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "after" and not _AFTER_END.search(after):
             continue
-        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 160) : b + 60]):
+        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 200) : b + 120]):
             continue
-        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 160) : b + 80])):
+        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])):
             continue
         if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I) or not _TERM_CUE.search(before)):
             continue
