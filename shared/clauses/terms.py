@@ -52,8 +52,8 @@ _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|fu
 _INITIAL = re.compile(r"^\W{0,4}(?:\w+\W{1,4})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")"
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
-                (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )an?\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
-                (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|an?\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
+                (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
+                (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|(?:an?|another)\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
 _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
 # Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
 _START_CUE = re.compile(r"\b(?:commenc\w*|effective|begin\w*|began|start\w*|from|dated|as\s+of)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?(?:day\s+of\s+)?$", re.I)
@@ -72,6 +72,47 @@ _NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(_ORDINALS)})|(\d{{1,2}})(?:st|nd|rd|th))\s+anniversary\b", re.I)
 _EITHER_END = re.compile(r"\b(?:later|earlier|latest|earliest|sooner)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
+# Where a redaction stands for the term: by what the figure would be (money, a notice, a length
+# of time, an end date), read from the words around it. "uncured for [***] following written
+# notice" hides a cure period, not a notice period; "kept in force for [***] after" no amount.
+_TIME_AFTER = r"\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?)\b"
+_REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words just before, words just after)
+    "money": (re.compile(r"(?:[$€£]|\b(?:exceed|limited\s+to|limits?\s+of|amount\s+of|minimum\s+of|maximum\s+of|not\s+less\s+than|in\s+excess\s+of|up\s+to|sum\s+of|"
+                         r"equal\s+to|fee\s+of|at\s+least|greater\s+than|no\s+fewer\s+than|purchases?\s+of)\s*)$", re.I),
+              re.compile(r"^\s*(?:%|percent|dollars|usd|u\.s\.|\(\s*[$€£]|per\s+(?:occurrence|claim|year|month|unit)|in\s+the\s+aggregate|annual\s+aggregate|combined|units?\b|packages?\b|batch)", re.I)),
+    "notice": (re.compile(r"\bnotice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?$|\b(?:at\s+least|not\s+less\s+than|no\s+(?:less|later)\s+than)\s*$", re.I),
+               re.compile(rf"^(?:{_TIME_AFTER})?(?:'s?|’s?)?\s*(?:(?:prior|advance|advanced|written)\s+){{0,3}}(?:notice|notification)\b|^(?:{_TIME_AFTER})?\s*(?:prior\s+to|before|in\s+advance)", re.I)),
+    "time": (re.compile(r"\b(?:(?:period|term)\s+of|for|within|additional|successive|further)\s*(?:at\s+least\s+)?$", re.I),
+             re.compile(rf"^(?:{_TIME_AFTER}|\s*(?:\(|periods?\b|terms?\b|thereafter|after|following|from))", re.I)),
+    "date": (re.compile(r"\b(?:until|through|ending|end(?:s|ed)?|expir\w*|terminat\w*)\s+(?:on\s+)?(?:the\s+)?$", re.I), re.compile(r"^\s*day\s+of\b", re.I)),
+}
+
+
+def _figure_kind(how: str) -> str:
+    if how.startswith("date"):
+        return "date"
+    if "notice" in how:
+        return "notice"
+    return "time" if how.startswith("period") or "duration" in how else "money"
+
+
+def _redaction(name: str, how: str, clause: str) -> dict | None:
+    """The redaction that stands where the term would, or None: a term hidden in the contract as
+    filed is said to be redacted only where the words around the redaction say it is this term."""
+    kind = _figure_kind(how)
+    before, after = _REDACTION_AT[kind]
+    for m in _REDACTED.finditer(clause):
+        lead = clause[max(0, m.start() - 40) : m.start()].rstrip(" […*.")  # "[…***…]", "[* ****]": what wraps it
+        rest = clause[m.end() : m.end() + 40].lstrip(" …]*.")
+        if kind == "notice" and re.match(r"^\s*(?:following|after)\b", rest, re.I):  # a cure period after a notice
+            continue
+        if kind == "money" and re.match(rf"^(?:{_TIME_AFTER}|\s*(?:prior|before|after|following|in\s+advance)\b)", rest, re.I):  # a time, not a sum
+            continue
+        if before.search(lead) or after.search(rest):
+            return {**_term(name, m.group()), "redacted": True}
+    return None
+
+
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 
 
@@ -209,7 +250,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[d
             got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
         else:
             got = (_comparison(name, clause, found) if "multiple" in arg else None) or _fact(name, arg.split(","), clause, found)
-        if got is None and (m := _REDACTED.search(clause)):
-            got = {**_term(name, m.group()), "redacted": True}
+        if got is None:
+            got = _redaction(name, how, clause)
         out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))
     return out

@@ -122,3 +122,26 @@ def test_a_cap_in_words_it_cannot_read_is_never_said_to_be_missing():
     assert t["stated"] is None
     (t,) = terms.terms("Cap On Liability", "In no event shall either party be liable for consequential or incidental damages.")
     assert t["stated"] is False
+
+
+@pytest.mark.parametrize(
+    ("category", "clause", "redacted"),
+    [  # from CUAD dev contracts, as filed with their figures hidden
+        ("Termination For Convenience", "Sanofi may terminate this Agreement in its entirety by providing [***] written notice of termination to RevMed.", True),
+        ("Termination For Convenience", "If AMAG commits a material breach of this Agreement and such material breach remains uncured for [***] following written notice of breach by Antares.", False),
+        ("Insurance", "Such insurance will include errors and omissions insurance with a minimum of […***…] dollars ($[…***…]) per occurrence.", True),
+        ("Insurance", "Insurance policies purchased to comply with this Article will be kept in force for at least […***…] after the last sale of licensed Product.", False),
+        ("Cap On Liability", "CPDC'S MAXIMUM LIABILITY UNDER THIS SUPPLY AGREEMENT FOR ANY REASON WHATSOEVER WILL NOT EXCEED [***].", True),
+        ("Cap On Liability", "All claims by Sanofi Pasteur for breach or default under this Agreement shall be brought within [***] year after the cause of action comes into existence.", False),
+        ("Minimum Commitment", "CONSULTANT shall achieve a satisfactory record of play in a minimum of [* ****] professional golf association events.", True),
+    ],
+)
+def test_a_term_is_said_to_be_redacted_only_where_the_redaction_stands_for_it(category, clause, redacted):
+    """A redaction hides some figure; it is this term's only where the words round it say so (a
+    cure period after a notice is no notice period, a time no coverage amount). Otherwise the
+    term says nothing, and never "not stated"."""
+    (t,) = terms.terms(category, clause)
+    if redacted:
+        assert t["stated"] is True and t.get("redacted") and t["text"] in clause
+    else:
+        assert t["stated"] is None and not t.get("redacted")
