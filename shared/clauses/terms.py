@@ -63,7 +63,8 @@ _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|la
 _COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 # A warranty period is a duration said of a warranty; a post-termination period one said of the
-# contract's end, and no notice ("by giving less than six (6) months notice" is no such period).
+# contract's end. A duration before "notice" or "prior" is a notice, no renewal, term or
+# post-termination period ("by giving less than six (6) months notice").
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
@@ -146,7 +147,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
     for a, b, d in _durations(clause):
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
-        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I)):
+        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after)):
             continue
         if cue == "after" and not _AFTER_END.search(after):
             continue
@@ -154,7 +155,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])):
             continue
-        if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or re.search(r"^\W*(?:prior|before|notice|in\s+advance)", after, re.I) or not _TERM_CUE.search(before)):
+        if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)):
             continue
         return _term(name, clause[a:b], d, "days")
     if cue == "term" and (m := _ANNIVERSARY.search(clause)) and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):
@@ -178,6 +179,8 @@ def _end_date(name: str, clause: str) -> dict | None:
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
     if "law" in kinds and (m := _STATE.search(clause)):
         return _term(name, m.group(1), jurisdiction(m.group(1)))
+    if "multiple" in kinds and (got := _comparison(name, clause, found)):  # before either of its figures
+        return got
     for kind in kinds:
         for f in found:
             if f["kind"] != kind:
@@ -249,7 +252,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[d
         elif name == "restriction_period":  # a period after the contract ends, else "during the term"
             got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
         else:
-            got = (_comparison(name, clause, found) if "multiple" in arg else None) or _fact(name, arg.split(","), clause, found)
+            got = _fact(name, arg.split(","), clause, found)
         if got is None:
             got = _redaction(name, how, clause)
         out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))
