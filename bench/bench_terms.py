@@ -13,7 +13,14 @@ other). A "not stated" is right only on a pair labelled absent. "Said nothing" (
 null``: the clause has figures, none read as the term) counts as not right, and is no false
 "not stated".
 
-    .venv/bin/python bench/bench_terms.py [--show-wrong]
+    .venv/bin/python bench/bench_terms.py [--show-wrong] [--on-findings]
+
+``--on-findings`` reads each pair's terms from what the product quotes instead: the finding
+of the pair's category (``shared.clauses.findings``, the shipped clause and presence models)
+that matches the labelled clause by CUAD's rule (with the text beside it, as the product reads it), on the dev contract's PDF text (train pairs:
+CUAD's text of the contract, which the model was fitted on, so which clauses are found there is
+optimistic; the quotes are what the product cuts). Pairs with no such finding are counted
+apart. The same pairs read from the labels' text are shown beside it.
 """
 
 from __future__ import annotations
@@ -71,7 +78,7 @@ def evaluate(data: list[dict]) -> dict:
     per = defaultdict(Counter)
     wrong = []
     for r in data:
-        got = next((t for t in terms.terms(r["category"], r["clause"]) if t["name"] == r["term"]), None)
+        got = next((t for t in terms.terms(r["category"], r["clause"], around=r.get("around", "")) if t["name"] == r["term"]), None)
         ok = right(r, got)
         key = f"{r['category']} · {r['term']}"
         per[key]["n"] += 1
@@ -86,17 +93,80 @@ def evaluate(data: list[dict]) -> dict:
     return {"total": dict(total), "accuracy": total["right"] / total["n"], "per": {k: dict(v) for k, v in sorted(per.items())}, "wrong": wrong}
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--show-wrong", action="store_true")
-    args = ap.parse_args()
-    res = evaluate(rows())
+def _contract_texts(row: dict) -> list[str]:
+    """The page texts the product reads for the pair's contract: the dev PDF's, or CUAD's text
+    of a train contract (one page); none where CUAD has no text of it."""
+    from shared.documents import layout, pdf
+
+    meta = _contracts()[row["split"]][row["file"]]
+    if meta.get("pdf"):
+        return layout.strip(pdf.page_texts(Path(meta["pdf"])))
+    return [Path(meta["txt"]).read_text(encoding="utf-8", errors="replace")] if meta.get("txt") else []
+
+
+_CONTRACTS: dict[str, dict[str, dict]] = {}
+
+
+def _contracts() -> dict[str, dict[str, dict]]:
+    if not _CONTRACTS:
+        for split in ("train", "dev"):
+            _CONTRACTS[split] = {r["file"]: r for r in cuad.labels(split)}
+    return _CONTRACTS
+
+
+def on_findings(data: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(the pairs with the product's quote of their clause as ``clause``, the pairs whose clause
+    no finding matches by CUAD's rule)."""
+    from shared.clauses import findings
+    from shared.clauses.clause_model import ClauseModel
+
+    model = ClauseModel.load()
+    scored: dict[str, findings.Scored] = {}
+    quoted, missed = [], []
+    for r in data:
+        if r["file"] not in scored:
+            scored[r["file"]] = findings.score_pages(_contract_texts(r), model)
+        want = set(cuad.words(r["clause"].replace("<omitted>", " ")))
+        best, quote, around = 0.0, "", ""
+        for f in findings.findings(scored[r["file"]], [r["category"]]):
+            text = f"{f.quote} {f.continued}".strip()
+            got = set(cuad.words(text))
+            j = len(got & want) / len(got | want) if got and want else 0.0
+            if j > best:
+                best, quote, around = j, text, f.around
+        if best >= 0.5:
+            quoted.append({**r, "clause": quote, "around": around})
+        else:
+            missed.append(r)
+    return quoted, missed
+
+
+def _print(res: dict) -> None:
     print("| category · term | pairs | labelled absent | right | false 'not stated' | invented | said nothing |")
     print("|---|---|---|---|---|---|---|")
     for k, v in [*res["per"].items(), ("**all**", res["total"])]:
         print(f"| {k} | {v['n']} | {v.get('absent', 0)} | {v.get('right', 0)} | {v.get('false_not_stated', 0)} | {v.get('invented', 0)} | {v.get('unread', 0)} |")
     t = res["total"]
     print(f"accuracy {res['accuracy']:.3f}; false 'not stated' {t.get('false_not_stated', 0)}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--show-wrong", action="store_true")
+    ap.add_argument("--on-findings", action="store_true", help="read the terms from the product's quotes of the labelled clauses")
+    args = ap.parse_args()
+    data = rows()
+    if args.on_findings:
+        quoted, missed = on_findings(data)
+        print(f"{len(quoted)} of {len(data)} pairs have a finding matching their clause (CUAD's rule); {len(missed)} not found")
+        by_id = {r["id"] for r in quoted}
+        print("\nThe same pairs, terms read from the labelled text:")
+        _print(evaluate([r for r in data if r["id"] in by_id]))
+        print("\nTerms read from the product's quote:")
+        res = evaluate(quoted)
+    else:
+        res = evaluate(data)
+    _print(res)
     if args.show_wrong:
         for r, got in res["wrong"]:
             print(f"\n[{r['id']}] {r['category']} · {r['term']}: want {r['value']!r} {r.get('normalized')}\n  got {got}\n  clause: {' '.join(r['clause'].split())[:400]}")

@@ -142,18 +142,19 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     for each of its categories made from the clause's own words (its facts are verbatim
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
     whole clause states nothing that could be it) and, with a playbook, its ``position``."""
-    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book)} for f in found]
+    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book, f.around)} for f in found]
 
 
-def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None) -> dict[str, Any]:
+def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "") -> dict[str, Any]:
     """``risk``, ``facts``, ``terms``, ``risk_source`` and, with a playbook, ``position`` (the
     worst of its categories' positions) and ``positions`` of one clause (``text``: all of it,
     over a page break too) for each of its categories; notes of several categories are
-    labelled with theirs."""
+    labelled with theirs. ``around``: the text beside the clause; a term it lacks but
+    ``around`` states is not said to be "not stated"."""
     notes, facts, record, positions = [], [], [], []
     for cat in categories:
         found = risk.facts(cat, text)
-        got = terms.terms(cat, text, found)
+        got = terms.terms(cat, text, found, around)
         note = risk.risk_note(cat, text, may_say_absent=all(t["stated"] is False for t in got), facts_found=found)
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]

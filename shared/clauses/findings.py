@@ -47,6 +47,7 @@ class Finding:
     score: float
     continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
     also: tuple[tuple[str, float], ...] = ()  # (category, score) of the same clause, best first
+    around: str = ""  # the units beside it, unquoted (its lead-in, the sentences after): a term it lacks may be there
 
     @property
     def categories(self) -> list[str]:
@@ -209,10 +210,10 @@ def findings(scored: Scored, categories: list[str], pages: set[int] | None = Non
 def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) -> list[tuple[int, int, float]]:
     """(first unit, last unit, best score) of each clause found for ``category``, best first.
 
-    A unit over the threshold is a clause, with its rest over a page break, unless it is too
-    bare to be one (a section title names a category without being its clause); the next unit
-    joins it when the clause has not ended (no stop: a sentence cut at a line or a page break),
-    bare or not. Where
+    A unit over the threshold is a clause, from the start to the end of its sentence and with
+    its rest over a page break, unless it is too bare to be one (a section title names a
+    category without being its clause); the next unit joins it when the clause has not ended
+    (no stop: a sentence cut at a line or a page break), bare or not. Where
     the whole document was scored and the model has a presence model, a category the contract
     is judged not to have has none.
     """
@@ -225,8 +226,8 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     for i in np.flatnonzero(col >= thr):
         if pages is not None and units[i].page not in pages:
             continue
-        last = i + 1 if units[i].continued and i + 1 < len(units) else i
-        first = _opening(units, int(i), pages)
+        first, last = _sentence(units, int(i), pages)
+        last = last + 1 if units[last].continued and last + 1 < len(units) else last
         if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _joins(units[out[-1][1]], units[first]))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
@@ -235,16 +236,21 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
 
 
-def _opening(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> int:
-    """The unit that opens the sentence unit ``i`` goes on with (``i`` itself when it opens
-    one): a finding quotes a clause from its first word, not from where a long sentence or a
-    blank line cut it ("excess of the Specified Minimum Percentage ..."). Only a unit that starts
-    in lower case goes on with the one before; an item ("(b) IN NO EVENT ...") opens its own."""
-    first = i
-    while (first > max(0, i - most) and units[first].text[:1].islower() and _joins(units[first - 1], units[first])
-           and (pages is None or units[first - 1].page in pages)):
+def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> tuple[int, int]:
+    """The first and last units of the sentence unit ``i`` is part of (at most ``most`` units
+    either way): a finding quotes a clause from its first word to its last, not from or to where
+    a blank line or a line cut it ("excess of the Specified Minimum Percentage ...", "... BE
+    LIABLE TO THE"). Only a unit that starts in lower case goes on with the one before (an item,
+    "(b) IN NO EVENT ...", opens its own); a section title is never the rest of one."""
+    def read(j: int) -> bool:
+        return pages is None or units[j].page in pages
+
+    first = last = i
+    while first > max(0, i - most) and units[first].text[:1].islower() and _joins(units[first - 1], units[first]) and read(first - 1):
         first -= 1
-    return first
+    while last < min(len(units) - 1, i + most) and _joins(units[last], units[last + 1]) and not heading(units[last + 1].text) and read(last + 1):
+        last += 1
+    return first, last
 
 
 def _joins(prev: Unit, unit: Unit) -> bool:
@@ -274,7 +280,10 @@ def _card(scored: Scored, group: list[tuple[int, int, str, float]]) -> Finding:
         best[cat] = max(best.get(cat, 0.0), score)
     ranked = sorted(best.items(), key=lambda kv: -kv[1])
     quote, continued = _quote(scored, a, b)
-    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]))
+    near = [u for u in scored.units[max(0, a - 2) : a] if u.page == scored.units[a].page]
+    near += [u for u in scored.units[b + 1 : b + 3] if u.page == scored.units[b].page]
+    around = " ".join(" ".join(u.text.split()) for u in near)
+    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]), around)
 
 
 def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:

@@ -235,10 +235,34 @@ def _could_state(how: str, clause: str) -> bool:
     return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
 
 
-def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[dict]:
+# A term the clause names as defined elsewhere ("free from defects for the Warranty Period"):
+# stated, though not in the clause's words.
+_DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b"), "term_length": re.compile(r"\bInitial\s+Term\b"),
+            "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
+            "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b")}
+
+
+# An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which
+# may state the term ("during the term ..., Member will not:"), is not part of it.
+_LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?:ii|iii|iv|vi{0,3})\.)\s", re.I)
+
+
+def _elsewhere(category: str, name: str, clause: str, around: str) -> bool:
+    """Whether the term may be stated outside the clause's own words: it names the term as a
+    defined one, it is a later item of a list, or the text around it (its lead-in, the
+    sentences beside it) states one."""
+    defined = _DEFINED.get("period" if name.endswith("period") else name)
+    if (defined is not None and defined.search(clause)) or _LATER_ITEM.match(clause):
+        return True
+    return bool(around) and any(t["stated"] and t["name"] == name for t in terms(category, around))
+
+
+def terms(category: str, clause: str, facts: list[dict] | None = None, around: str = "") -> list[dict]:
     """The clause's terms for ``category``: ``{"name", "stated", "text", "value", "unit"}``
     each, ``text`` an exact slice of ``clause``. Categories without terms give ``[]``.
-    ``facts``: ``risk.facts(category, clause)`` when the caller has them already."""
+    ``facts``: ``risk.facts(category, clause)`` when the caller has them already; ``around``:
+    the text beside the clause, which a term it lacks may be stated in (it then says nothing,
+    not "not stated")."""
     if category not in SPEC:
         return []
     found = risk.facts(category, clause) if facts is None else facts
@@ -255,5 +279,5 @@ def terms(category: str, clause: str, facts: list[dict] | None = None) -> list[d
             got = _fact(name, arg.split(","), clause, found)
         if got is None:
             got = _redaction(name, how, clause)
-        out.append(got or _term(name, None, stated=None if _could_state(how, clause) else False))
+        out.append(got or _term(name, None, stated=None if _could_state(how, clause) or _elsewhere(category, name, clause, around) else False))
     return out

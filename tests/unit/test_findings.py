@@ -190,3 +190,28 @@ def test_a_finding_quotes_its_sentence_from_the_start_where_only_its_rest_scored
     (cap,) = findings.findings(scored, ["Cap On Liability"])
     assert cap.quote.startswith("In no event shall the liability") and cap.quote.endswith("before the claim.") and cap.score == 0.7
     assert not findings.findings(scored, ["Cap On Liability"], pages={2})
+
+
+def test_a_finding_quotes_its_sentence_to_the_end_where_only_its_start_scored():
+    """Only the first part of a sentence cut at a blank line is over the threshold: the card
+    quotes it to its last word (the cap's basis is in the rest), and no further than a title."""
+    text = (
+        "8. Liability.\nIN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE\n\nOTHER FOR MORE THAN THE AMOUNT PAID HEREUNDER IN THE YEAR BEFORE THE CLAIM.\n"
+        "Either party may terminate this Agreement on ninety days written notice to the other party\n\n"
+        "9. Governing Law\nThis Agreement is governed by the laws of the State of Delaware.\n"
+    )
+    units = findings.page_units([text])
+    scored = findings.score_units(units, FixedModel({"EITHER PARTY": {"Cap On Liability": 0.7}, "Either party may": {"Uncapped Liability": 0.6}}), [text])
+    (cap,) = findings.findings(scored, ["Cap On Liability"])
+    assert cap.quote.startswith("IN NO EVENT SHALL") and cap.quote.endswith("IN THE YEAR BEFORE THE CLAIM.") and cap.score == 0.7
+    (other,) = findings.findings(scored, ["Uncapped Liability"])
+    assert other.quote.endswith("to the other party")  # no stop, but a section title follows: not its rest
+
+
+def test_a_finding_carries_the_text_beside_it_unquoted():
+    """``around``: the units just before and after a finding on its page, which a term it lacks
+    may be stated in (the cap after an exclusion, a list's lead-in)."""
+    scored = _scored({"governed": {"Governing Law": 0.95}})
+    (law,) = findings.findings(scored, ["Governing Law"])
+    assert "shall not exceed the fees paid" in law.around and "governed" not in law.around
+    assert "around" not in law.as_dict()  # events carry what is quoted, not what is beside it

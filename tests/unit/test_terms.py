@@ -27,6 +27,17 @@ def test_the_labelled_set_is_read_right_and_never_falsely_not_stated():
     assert res["total"].get("false_not_stated", 0) == 0
 
 
+@pytest.mark.skipif(not bench_terms.cuad.available(), reason="no CUAD data beside the project")
+def test_the_terms_of_what_the_product_quotes_are_right():
+    """The same pairs read from the product's own finding of each clause (the dev PDF's text,
+    the sentence the product cuts, the text beside it) rather than from CUAD's label."""
+    quoted, missed = bench_terms.on_findings(bench_terms.rows())
+    assert len(quoted) >= 150, len(missed)
+    res = bench_terms.evaluate(quoted)
+    assert res["accuracy"] >= 0.90, res["accuracy"]
+    assert res["total"].get("false_not_stated", 0) == 0, [r["id"] for r, got in res["wrong"] if got and got["stated"] is False]
+
+
 def test_a_notice_given_in_advance_is_a_notice_period():
     clause = ("This Agreement may be terminated by either party for any reason or no reason by giving the other party "
               "written notice ninety (90) days in advance.")
@@ -145,3 +156,37 @@ def test_a_term_is_said_to_be_redacted_only_where_the_redaction_stands_for_it(ca
         assert t["stated"] is True and t.get("redacted") and t["text"] in clause
     else:
         assert t["stated"] is None and not t.get("redacted")
+
+
+# The product quotes a sentence; the clause a lawyer reads may be larger (CUAD dev and train).
+_EXCLUSION = ("Under no circumstances will Smith be liable to TDA or any other entity for any special, consequential, indirect, "
+              "exemplary and/or punitive damages, or for loss of good will or business profits.")
+_CAP_AFTER = ("10.9 Liability. In no event (including, but not limited to, Smith's default hereunder) shall Smith be liable to TDA "
+              "(or any entity claiming through TDA) for any amount in excess of the amounts actually received by Smith hereunder, "
+              "excluding the reimbursement of expenses.")
+
+
+def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
+    """An exclusion found as a cap, with the cap in the next sentence: alone it states no cap;
+    with the text beside it, it says nothing rather than "not stated"."""
+    (alone,) = terms.terms("Cap On Liability", _EXCLUSION)
+    assert alone["stated"] is False
+    (beside,) = terms.terms("Cap On Liability", _EXCLUSION, around=_CAP_AFTER)
+    assert beside["stated"] is None and beside["text"] is None
+    unrelated = "This Agreement is governed by the laws of the State of New York."
+    assert terms.terms("Cap On Liability", _EXCLUSION, around=unrelated)[0]["stated"] is False
+
+
+@pytest.mark.parametrize("category, clause", [
+    # the period is a defined term, stated where it is defined
+    ("Warranty Duration", "Contractor warrants to NICE that each of the Products manufactured, configured or tested by Contractor will have "
+                          "been manufactured, configured and tested in conformance with the Specifications therefor as provided by NICE and "
+                          "be free from defects in workmanship or material for the Warranty Period."),
+    # a later item of a list: its lead-in ("during the term of the Franchise Agreement, ... Member will not:") holds the period
+    ("No-Solicit Of Employees", "(ii) Employ or seek to employ any person who is at that time employed by Franchisor, Franchisee, any other "
+                                "franchisee, master franchisee, developer, or development agent, or otherwise directly or indirectly induce "
+                                "such person to leave his or her employment; or"),
+])
+def test_a_term_stated_outside_the_sentence_says_nothing(category, clause):
+    (t,) = terms.terms(category, clause)
+    assert t["stated"] is None
