@@ -171,7 +171,7 @@ _RULES: tuple[tuple[str, re.Pattern, Callable[[re.Match], tuple[Value, str] | No
     ("duration", _i(rf"{_NUM}{_PAREN}[\s-]*(?:(?:calendar|(?P<bus>business|working)|consecutive|full)\s+)?(?P<u>day|week|month|year|quarter)s?\b"),
      _en_duration),
     ("duration", re.compile(rf"(?P<n>{_CNUM})\s*(?:(?P<mo>[个個]\s*月)|[个個]?\s*(?P<u>工作日|天|日|周|星期|年))"), _cn_duration),
-    ("amount", _i(rf"(?<![A-Za-z])(?:(?:US|U\.S\.)\s?\$|\$|€|£|(?:USD|EUR|GBP|RMB|CNY)\s?)\s?{_DIG}{_SCALE}"
+    ("amount", _i(rf"(?<![A-Za-z])(?:(?:US|U\.S\.)\s?\$|\$|€|£|\((?:pounds|euros?)\)|(?:USD|EUR|GBP|RMB|CNY)\s?)\s?{_DIG}{_SCALE}"
                   rf"(?:\s*\(\s*{_WNUM}(?:\s+(?:U\.S\.\s+)?(?:dollars|euros|pounds))?\s*\))?"),
      _num_unit(_en_value, _currency)),
     ("amount", _i(rf"{_NUM}{_SCALE}\s+(?:U\.?S\.?\s+)?(?:dollars?|euros?|pounds\s+sterling|USD|EUR|GBP|RMB|CNY|yuan)\b"

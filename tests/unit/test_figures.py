@@ -41,6 +41,7 @@ def test_durations(text, fig_text, value, unit):
     ("a fee of $2.5 million", "$2.5 million", 2500000, "USD"),
     ("€10,000", "€10,000", 10000, "EUR"),
     ("£5,000", "£5,000", 5000, "GBP"),
+    ("shall not exceed the sum of (pounds)500,000.", "(pounds)500,000", 500000, "GBP"),  # EDGAR's text for £ (CUAD dev)
     ("1,000 dollars", "1,000 dollars", 1000, "USD"),
     ("ten million dollars ($10,000,000)", "ten million dollars ($10,000,000)", 10000000, "USD"),
     ("RMB 150", "RMB 150", 150, "CNY"),

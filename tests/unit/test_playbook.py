@@ -55,6 +55,10 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         ("Termination For Convenience", "This Agreement may be terminated for convenience on sixty (60) days notice.", "unknown", None),
         ("Cap On Liability", "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE FEES PAID.", "meets", "EITHER PARTY"),
         ("Cap On Liability", "IN NO EVENT SHALL PIVX'S LIABILITY TO DETTO OR ANY THIRD PARTY EXCEED THE FEES RECEIVED.", "deviates", "PIVX'S LIABILITY"),
+        # "either jointly or severally" names no side (CUAD dev); the cap is NCC's alone
+        ("Cap On Liability", "NCC shall not be liable for any loss caused to the Owner or the Licensee either jointly or severally except for loss of or damage "
+                             "to the Material and in such event NCC's total liability in respect of all claims arising under or by virtue of this Agreement "
+                             "shall not exceed the sum of (pounds)500,000.", "deviates", "NCC's total liability"),
         ("Governing Law", "This Agreement shall be governed by the laws of the State of Texas without regard to conflicts of law.", "deviates", "Texas"),
         ("Governing Law", "THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF DELAWARE WITHOUT GIVING EFFECT TO ITS CONFLICT RULES.", "meets", "DELAWARE"),
         ("Non-Compete", "For six (6) months after termination, Distributor shall not sell competing products anywhere in the world.", "deviates", "anywhere in the world"),
