@@ -219,9 +219,14 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
     return None
 
 
+_SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
+
+
 def _could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a
-    figure, a redaction, a law named in words the reader did not place."""
+    figure (its own section number is none: "10.2 NCC shall in no circumstances be liable ..."),
+    a redaction, a law named in words the reader did not place."""
+    clause = _SECTION_NUMBER.sub("", clause, count=1)
     if _REDACTED.search(clause):
         return True
     if how == "fact:law":

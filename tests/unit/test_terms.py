@@ -190,3 +190,14 @@ def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
 def test_a_term_stated_outside_the_sentence_says_nothing(category, clause):
     (t,) = terms.terms(category, clause)
     assert t["stated"] is None
+
+
+def test_a_section_number_is_no_figure_that_could_state_the_term():
+    """"10.2 ..." states no cap: the clause's own number does not keep "not stated" from being
+    said (CUAD dev); the cap in the clause beside it does."""
+    clause = ("10.2 NCC shall in no circumstances be liable to the Owner or the Licensee for indirect or consequential loss of any nature "
+              "whatsoever whether for loss of profit, loss of business or otherwise.")
+    assert terms.terms("Cap On Liability", clause)[0]["stated"] is False
+    beside = "10.1 ... in such event NCC's total liability in respect of all claims shall not exceed the sum of (pounds)500,000."
+    assert terms.terms("Cap On Liability", clause, around=beside)[0]["stated"] is None
+    assert terms.terms("Termination For Convenience", "Section 11.2 (a) NCC may terminate this Agreement by giving written notice.")[0]["stated"] is False
