@@ -1,7 +1,7 @@
 """Clause findings from the clause model: the one place locate, phase2 and analyze get them.
 
 A document is cut into clause units per page (``page_units``), every unit is scored once
-for all categories (``score_document``, cached by the document's sha256 in-process), and the
+for all categories (``score_pages``; cached per document by ``shared.store.scores``), and the
 stages read what they need from those scores: locate a score per page, phase2 the best spans
 of the located pages, analyze every span above its category's operating threshold and the
 asked categories with none (``absent``).
@@ -9,8 +9,7 @@ asked categories with none (``absent``).
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
+import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -151,41 +150,6 @@ def score_pages(texts: list[str], model: ClauseModel) -> Scored:
     return score_units(page_units(texts), model, texts, complete=True)
 
 
-class ScoreCache:
-    """Whole-document scores by sha256: a second question on the same contract scores nothing.
-
-    One per process, which holds one model: the key is the document alone."""
-
-    def __init__(self, max_docs: int = 64) -> None:
-        self._max = max_docs
-        self._data: OrderedDict[str, Scored] = OrderedDict()
-        self._lock = threading.Lock()  # reviews are scored in worker threads, several at once
-
-    def get(self, key: str) -> Scored | None:
-        with self._lock:
-            hit = self._data.get(key) if key else None
-            if hit is not None:
-                self._data.move_to_end(key)
-            return hit
-
-    def put(self, key: str, scored: Scored) -> None:
-        if not key:
-            return
-        with self._lock:
-            self._data[key] = scored
-            self._data.move_to_end(key)
-            while len(self._data) > self._max:
-                self._data.popitem(last=False)
-
-    def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
-        hit = self.get(key)
-        if hit is not None:
-            return hit
-        scored = score_pages(texts, model)
-        self.put(key, scored)
-        return scored
-
-
 def page_scores(scored: Scored, categories: list[str], n_pages: int) -> np.ndarray:
     """Per page, the best probability of any of its units for any asked category."""
     out = np.zeros(n_pages, np.float32)
@@ -213,9 +177,8 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     A unit over the threshold is a clause, from the start to the end of its sentence and with
     its rest over a page break, unless it is too bare to be one (a section title names a
     category without being its clause); the next unit joins it when the clause has not ended
-    (no stop: a sentence cut at a line or a page break), bare or not. Where
-    the whole document was scored and the model has a presence model, a category the contract
-    is judged not to have has none.
+    (no stop) and it opens no clause of its own (a title, an item), bare or not. Where the whole document was scored and the model has a presence
+    model, a category the contract is judged not to have has none.
     """
     present = scored.present(category)
     if category not in scored.model.index or present is False:
@@ -228,7 +191,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
             continue
         first, last = _sentence(units, int(i), pages)
         last = last + 1 if units[last].continued and last + 1 < len(units) else last
-        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _joins(units[out[-1][1]], units[first]))):
+        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _joins(units[out[-1][1]], units[first]) and not _opens(units[first].text))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
@@ -240,17 +203,25 @@ def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) 
     """The first and last units of the sentence unit ``i`` is part of (at most ``most`` units
     either way): a finding quotes a clause from its first word to its last, not from or to where
     a blank line or a line cut it ("excess of the Specified Minimum Percentage ...", "... BE
-    LIABLE TO THE"). Only a unit that starts in lower case goes on with the one before (an item,
-    "(b) IN NO EVENT ...", opens its own); a section title is never the rest of one."""
+    LIABLE TO THE"). Only a unit that starts in lower case goes on with the one before; a title
+    or an item ("(b) IN NO EVENT ...") is never the rest of one."""
     def read(j: int) -> bool:
         return pages is None or units[j].page in pages
 
     first = last = i
     while first > max(0, i - most) and units[first].text[:1].islower() and _joins(units[first - 1], units[first]) and read(first - 1):
         first -= 1
-    while last < min(len(units) - 1, i + most) and _joins(units[last], units[last + 1]) and not heading(units[last + 1].text) and read(last + 1):
+    while last < min(len(units) - 1, i + most) and _joins(units[last], units[last + 1]) and not _opens(units[last + 1].text) and read(last + 1):
         last += 1
     return first, last
+
+
+_ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
+
+
+def _opens(text: str) -> bool:
+    """A section title or an item ("(b) ", "ii. ", "2. ", "10.2 ") opens a clause of its own."""
+    return bool(heading(text) or _ITEM.match(text))
 
 
 def _joins(prev: Unit, unit: Unit) -> bool:

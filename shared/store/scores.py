@@ -9,13 +9,50 @@ deterministic), the score matrix is read back from ``doc:{sha}:scores:{model.ver
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from shared.clauses.clause_model import ClauseModel
-from shared.clauses.findings import ScoreCache, Scored, page_units, score_pages
+from shared.clauses.findings import Scored, page_units, score_pages
 from shared.store.state import State
 
 RunCpu = Callable[..., Awaitable]
+
+
+class ScoreCache:
+    """Whole-document scores by sha256: a second question on the same contract scores nothing.
+
+    One per process, which holds one model: the key is the document alone."""
+
+    def __init__(self, max_docs: int = 64) -> None:
+        self._max = max_docs
+        self._data: OrderedDict[str, Scored] = OrderedDict()
+        self._lock = threading.Lock()  # reviews are scored in worker threads, several at once
+
+    def get(self, key: str) -> Scored | None:
+        with self._lock:
+            hit = self._data.get(key) if key else None
+            if hit is not None:
+                self._data.move_to_end(key)
+            return hit
+
+    def put(self, key: str, scored: Scored) -> None:
+        if not key:
+            return
+        with self._lock:
+            self._data[key] = scored
+            self._data.move_to_end(key)
+            while len(self._data) > self._max:
+                self._data.popitem(last=False)
+
+    def get_or_score(self, key: str, texts: list[str], model: ClauseModel) -> Scored:
+        hit = self.get(key)
+        if hit is not None:
+            return hit
+        scored = score_pages(texts, model)
+        self.put(key, scored)
+        return scored
 
 
 class SharedScores:

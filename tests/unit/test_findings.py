@@ -4,6 +4,7 @@ scores for locate, thresholds, absent categories."""
 import numpy as np
 
 from shared.clauses import catalogue, clause_model, findings
+from shared.store.scores import ScoreCache
 from shared.testing.contracts import page_texts
 
 TEXTS = page_texts()
@@ -37,7 +38,7 @@ class CountingModel:
 
 def test_a_document_is_scored_once_per_sha256():
     counting = CountingModel()
-    cache = findings.ScoreCache()
+    cache = ScoreCache()
     units = findings.page_units(TEXTS)
     first = cache.get_or_score("doc", TEXTS, counting)
     second = cache.get_or_score("doc", TEXTS, counting)
@@ -215,3 +216,20 @@ def test_a_finding_carries_the_text_beside_it_unquoted():
     (law,) = findings.findings(scored, ["Governing Law"])
     assert "shall not exceed the fees paid" in law.around and "governed" not in law.around
     assert "around" not in law.as_dict()  # events carry what is quoted, not what is beside it
+
+
+def test_an_item_after_a_sentence_without_a_stop_opens_its_own_finding():
+    """CUAD dev (SFG's licence, in capitals): item (a) ends with no stop, item (b) is the cap. Each
+    is its own card; (a)'s rest, under the threshold, ends (a), and (b) is not taken into it."""
+    text = (
+        "(a) IN NO EVENT SHALL LICENSOR BE LIABLE TO LICENSEE FOR ANY CONSEQUENTIAL DAMAGES\n\n"
+        "ARISING OUT OF OR IN CONNECTION WITH THIS AGREEMENT, WHETHER SUCH LIABILITY ARISES FROM ANY CLAIM OR MAY\n\n"
+        "RESULT IN ANY INFRINGEMENT OR VIOLATION OF THE RIGHTS OF ANY PERSON\n"
+        "(b) IN NO EVENT SHALL LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY UNDER THIS AGREEMENT EXCEED ONE HALF OF THE AMOUNT PAID HEREUNDER.\n"
+    )
+    units = findings.page_units([text])
+    assert [u.text[:12] for u in units] == ["(a) IN NO EV", "ARISING OUT ", "RESULT IN AN", "(b) IN NO EV"]
+    scored = findings.score_units(units, FixedModel({"ARISING OUT": {"Cap On Liability": 0.9}, "AGGREGATE": {"Cap On Liability": 0.8}}), [text])
+    arising, cap = findings.findings(scored, ["Cap On Liability"])
+    assert arising.quote.startswith("ARISING OUT") and arising.quote.endswith("RIGHTS OF ANY PERSON")
+    assert cap.quote.startswith("(b) IN NO EVENT") and cap.quote.endswith("HEREUNDER.")
