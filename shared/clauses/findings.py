@@ -203,19 +203,22 @@ def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) 
     """The first and last units of the sentence unit ``i`` is part of (at most ``most`` units
     either way): a finding quotes a clause from its first word to its last, not from or to where
     a blank line or a line cut it ("excess of the Specified Minimum Percentage ...", "... BE
-    LIABLE TO THE"). Only a unit that starts in lower case goes on with the one before; a title
+    LIABLE TO THE"). A unit goes on with the one before when it starts in lower case or that one
+    ends on a word no sentence ends on ("... of this" | "Section 8(d), the Agent ..."); a title
     or an item ("(b) IN NO EVENT ...") is never the rest of one."""
     def read(j: int) -> bool:
         return pages is None or units[j].page in pages
 
     first = last = i
-    while first > max(0, i - most) and units[first].text[:1].islower() and _joins(units[first - 1], units[first]) and read(first - 1):
+    while (first > max(0, i - most) and _joins(units[first - 1], units[first]) and read(first - 1)
+           and (units[first].text[:1].islower() or (_MID.search(units[first - 1].text) and not _opens(units[first].text)))):
         first -= 1
     while last < min(len(units) - 1, i + most) and _joins(units[last], units[last + 1]) and not _opens(units[last + 1].text) and read(last + 1):
         last += 1
     return first, last
 
 
+_MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than)\s*$")
 _ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
 
 

@@ -233,3 +233,15 @@ def test_an_item_after_a_sentence_without_a_stop_opens_its_own_finding():
     arising, cap = findings.findings(scored, ["Cap On Liability"])
     assert arising.quote.startswith("ARISING OUT") and arising.quote.endswith("RIGHTS OF ANY PERSON")
     assert cap.quote.startswith("(b) IN NO EVENT") and cap.quote.endswith("HEREUNDER.")
+
+
+def test_a_sentence_cut_before_a_section_reference_is_quoted_from_its_start():
+    """CUAD dev (BLUEROCK): a line that starts "Section 8(d), the Agent ..." is cut from the
+    words before it ("Notwithstanding the provisions of this"), which end on no sentence's end."""
+    text = ("8. Contribution.\nNotwithstanding the provisions of this\nSection 8(d), the Agent shall not be required to contribute any amount "
+            "in excess of the amount by which the total price of the Stock exceeds the damages paid.\n")
+    units = findings.page_units([text])
+    assert [u.text[:14] for u in units] == ["8. Contributio", "Notwithstandin", "Section 8(d), "]
+    scored = findings.score_units(units, FixedModel({"Section 8(d)": {"Cap On Liability": 0.5}}), [text])
+    (cap,) = findings.findings(scored, ["Cap On Liability"])
+    assert cap.quote.startswith("Notwithstanding the provisions of this Section 8(d), the Agent") and cap.quote.endswith("damages paid.")
