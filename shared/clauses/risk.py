@@ -55,10 +55,12 @@ _RX: dict[str, list[re.Pattern]] = {
             r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),
     ],
     "bound": [
-        _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutual(?:ly)?|each\s+other|one\s+another|both\s+agree)\b"),
-        # One named party: a capitalised name (not a heading word, not a section number) before a
-        # modal verb, or after "may be terminated by".
+        _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutual(?:ly)?|each\s+other|one\s+another|both\s+agree)\b"
+           r"|\b(?:either|each\s+of|both)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*\s+(?:or|and)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*\b"),  # "Either Affiliate or Chase may"
+        # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
+        # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
+            r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
             r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|"
             r"Affiliates|[IVX]{1,4})\b)"

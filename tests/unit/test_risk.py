@@ -69,6 +69,18 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     assert bound(found) == [("Either party may", "mutual")]
 
 
+@pytest.mark.parametrize("category, quote, who", [
+    # CUAD dev (Creditcards.com): both named parties may terminate; one party's liability is capped
+    ("Termination For Convenience", "Either Affiliate or Chase may terminate this Agreement at any time, with or without cause, by giving the other "
+                                    "party written or e-mail notice of termination.", ("Either Affiliate or Chase", "mutual")),
+    ("Cap On Liability", "Further, Chase’s aggregate liability arising under or with respect to this Agreement or the Affiliate Program shall in no "
+                         "event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.", ("Chase’s aggregate liability", "one_party")),
+    ("Insurance", "Nothing herein shall limit the other Party’s liability for its own negligence.", None),  # "Party" names no one
+])
+def test_who_is_bound_when_the_parties_are_named(category, quote, who):
+    assert bound(risk.facts(category, quote)) == ([who] if who else [])
+
+
 RENEWAL = (
     "This Agreement shall automatically renew for successive one (1) year periods unless either party gives notice of non-renewal "
     "at least sixty (60) days prior to the end of the then-current term."
