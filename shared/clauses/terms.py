@@ -163,7 +163,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         return _term(name, m.group(), 365.0 * years, "days")
     if cue == "renew":
         for rx, d in _RENEW_WORDS:
-            if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end()]):
+            if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end() + 12]):  # "automatic annual renewals"
                 return _term(name, m.group(), d, "days")
     return None
 

@@ -85,6 +85,9 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         ("Expiration Date", "This Agreement shall expire on the 5th anniversary of the Closing Date.", "term_length", 1825),
         # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
+        # CUAD dev (LEGACY TECHNOLOGY): the renewal word comes after "annual"
+        ("Renewal Term", "The term of this Agreement shall be two (2) years from the Effective Date with automatic annual renewals thereafter "
+                         "provided either party does not provide sixty (60) days notice of termination prior to the renewal date.", "renewal_length", 365),
     ],
 )
 def test_the_term_is_the_one_the_clause_means(category, clause, name, value):
