@@ -184,8 +184,9 @@ _RULES: tuple[tuple[str, re.Pattern, Callable[[re.Match], tuple[Value, str] | No
 )
 
 
-def _scan(text: str) -> list[tuple[int, int, dict]]:
-    """(start, end, figure without page) for each figure of ``text``, in order, deduplicated."""
+def _scan(text: str, every: bool = False) -> list[tuple[int, int, dict]]:
+    """(start, end, figure without page) for each figure of ``text``, in order, deduplicated
+    (``every``: each place it is said)."""
     found = []
     for kind, rx, read in _RULES:
         for m in rx.finditer(text):
@@ -199,15 +200,17 @@ def _scan(text: str) -> list[tuple[int, int, dict]]:
             kept.append(f)
     out, seen = [], set()
     for a, b, kind, value, unit in sorted(kept):
-        if (kind, value, unit) not in seen:
+        if every or (kind, value, unit) not in seen:
             seen.add((kind, value, unit))
             out.append((a, b, {"kind": kind, "text": " ".join(text[a:b].split()), "value": value, "unit": unit}))
     return out
 
 
-def scan(text: str) -> list[tuple[int, int, dict]]:
-    """(start, end, figure) for each figure of ``text``, in order: ``extract`` with offsets."""
-    return _scan(text)
+def scan(text: str, every: bool = False) -> list[tuple[int, int, dict]]:
+    """(start, end, figure) for each figure of ``text``, in order: ``extract`` with offsets;
+    ``every``: a figure said twice is given twice ("for a one (1) year period ... renew for
+    successive one (1) year periods": the second is the renewal)."""
+    return _scan(text, every)
 
 
 def extract(text: str, page: int) -> list[dict]:

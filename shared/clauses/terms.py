@@ -36,7 +36,7 @@ SPEC: dict[str, list[tuple[str, str]]] = {
     "Minimum Commitment": [("amount", "fact:amount,percent")],
     **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
 }
-_DAYS = {"day": 1, "business day": 1, "week": 7, "month": 30, "quarter": 91, "year": 365}
+_DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 _LAW_PREFIX = re.compile(
     r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
     r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People'?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
@@ -118,9 +118,10 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 
 
 def days(value: float, unit: str) -> float | None:
-    """A duration in days (a month is 30, a year 365), or None for a unit that is no time."""
+    """A duration in days (a year 365, a month a twelfth of it: "12 months" is a year, to 0.1 of
+    a day), or None for a unit that is no time."""
     per = _DAYS.get(unit.lower().rstrip("s"))
-    return value * per if per else None
+    return round(value * per, 1) if per else None
 
 
 def jurisdiction(text: str) -> str:
@@ -132,10 +133,10 @@ def _term(name: str, text: str | None, value=None, unit: str | None = None, stat
     return {"name": name, "stated": stated, "text": text, "value": value, "unit": unit}
 
 
-def _durations(clause: str) -> list[tuple[int, int, float]]:
-    """(start, end, days) of every duration in the clause."""
+def _durations(clause: str, every: bool = False) -> list[tuple[int, int, float]]:
+    """(start, end, days) of every duration in the clause (``every``: each place it is said)."""
     out = []
-    for a, b, fig in figures.scan(clause):
+    for a, b, fig in figures.scan(clause, every):
         if fig["kind"] == "duration" and (d := days(float(fig["value"]), fig["unit"])) is not None:
             out.append((a, b, d))
     return out
@@ -144,7 +145,7 @@ def _durations(clause: str) -> list[tuple[int, int, float]]:
 def _period(name: str, cue: str, clause: str) -> dict | None:
     """A duration of the clause: after a renewal word for a renewal, not after one for the
     initial term, else the first."""
-    for a, b, d in _durations(clause):
+    for a, b, d in _durations(clause, every=cue == "renew"):  # "for a one (1) year period ... renew for successive one (1) year periods"
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after)):
@@ -169,9 +170,10 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
 
 
 def _end_date(name: str, clause: str) -> dict | None:
-    dates = [(a, b, fig) for a, b, fig in figures.scan(clause) if fig["kind"] == "date"]
+    dates = [(a, b, fig) for a, b, fig in figures.scan(clause, every=True) if fig["kind"] == "date"]
     cued = [t for t in dates if _END_CUE.search(clause[max(0, t[0] - 30) : t[0]])]
-    alone = dates[0] if len(dates) == 1 and not _START_CUE.search(clause[max(0, dates[0][0] - 30) : dates[0][0]]) else None
+    one = len({fig["value"] for _, _, fig in dates}) == 1  # one date, perhaps said twice
+    alone = dates[0] if one and not any(_START_CUE.search(clause[max(0, a - 30) : a]) for a, _, _ in dates) else None
     pick = cued[0] if cued else alone
     return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
 

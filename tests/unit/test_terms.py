@@ -85,6 +85,12 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         ("Expiration Date", "This Agreement shall expire on the 5th anniversary of the Closing Date.", "term_length", 1825),
         # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
+        # CUAD dev (MANAKOA): twelve months are a year, not 360 days
+        ("Expiration Date", "V. TERM AND TERMINATION The term of the Agreement will be for 12 months unless terminated sooner.", "term_length", 365),
+        # CUAD dev (WEBHELP): the renewal's length is said twice, the first time of the initial term
+        ("Renewal Term", "This Agreement shall continue in effect from the Effective Date for a one (1) year period, unless earlier terminated as set "
+                         "forth below, and thereafter shall renew automatically for successive one (1) year periods unless either party gives the "
+                         "other party at least thirty (30) days prior written notice of its intent not to renew the Agreement.", "renewal_length", 365),
         # CUAD dev (LEGACY TECHNOLOGY): the renewal word comes after "annual"
         ("Renewal Term", "The term of this Agreement shall be two (2) years from the Effective Date with automatic annual renewals thereafter "
                          "provided either party does not provide sixty (60) days notice of termination prior to the renewal date.", "renewal_length", 365),
