@@ -61,7 +61,7 @@ _RX: dict[str, list[re.Pattern]] = {
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
             r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
-            r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Term|It|Each|Either|Neither|Both|"
+            r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
@@ -121,7 +121,7 @@ _RX: dict[str, list[re.Pattern]] = {
 _AS = {"term_period": "duration"}
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
 _NOT_PARTY = re.compile(
-    r"\b(?:Agreement|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
+    r"\b(?:Agreement|Contract|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
     r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section)\s+(?:shall|may|will|must|agrees?)\b"
 )
 _FIGURES = ("duration", "amount", "percent")

@@ -49,6 +49,7 @@ _STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth
 _REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
+_RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
 _INITIAL = re.compile(r"^\W{0,4}(?:\w+\W{1,4})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")"
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
@@ -156,7 +157,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])):
             continue
-        if cue == "term" and (_RENEW.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)):
+        if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)):
             continue
         return _term(name, clause[a:b], d, "days")
     if cue == "term" and (m := _ANNIVERSARY.search(clause)) and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):

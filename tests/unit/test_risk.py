@@ -76,6 +76,9 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     ("Cap On Liability", "Further, Chase’s aggregate liability arising under or with respect to this Agreement or the Affiliate Program shall in no "
                          "event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.", ("Chase’s aggregate liability", "one_party")),
     ("Insurance", "Nothing herein shall limit the other Party’s liability for its own negligence.", None),  # "Party" names no one
+    # CUAD dev (VALENCE): "this Contract may not be assigned ... by any Party" binds every party, the Contract is none
+    ("Anti-Assignment", "Article 121 Except as otherwise provided herein, this Contract may not be assigned in whole or in part by any Party without "
+                        "the prior written consent of the other Party.", ("any Party", "mutual")),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),

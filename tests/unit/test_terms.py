@@ -87,6 +87,8 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
         # CUAD dev (MANAKOA): twelve months are a year, not 360 days
         ("Expiration Date", "V. TERM AND TERMINATION The term of the Agreement will be for 12 months unless terminated sooner.", "term_length", 365),
+        # CUAD dev (VALENCE): a term that "shall extend for" fifty years is the term, no renewal
+        ("Expiration Date", "Article 103 The Contract Term shall extend for a period of fifty (50) years.", "term_length", 18250),
         # CUAD dev (WEBHELP): the renewal's length is said twice, the first time of the initial term
         ("Renewal Term", "This Agreement shall continue in effect from the Effective Date for a one (1) year period, unless earlier terminated as set "
                          "forth below, and thereafter shall renew automatically for successive one (1) year periods unless either party gives the "
