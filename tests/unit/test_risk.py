@@ -79,6 +79,10 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     # CUAD dev (VALENCE): "this Contract may not be assigned ... by any Party" binds every party, the Contract is none
     ("Anti-Assignment", "Article 121 Except as otherwise provided herein, this Contract may not be assigned in whole or in part by any Party without "
                         "the prior written consent of the other Party.", ("any Party", "mutual")),
+    # CUAD dev (VALENCE): "as may be recommended by the CEO" binds no one; "may be terminated by" does
+    ("Insurance", "Article 94 The Joint Venture Company, at its own expense, shall take out and maintain insurance in amounts as may be "
+                  "recommended by the CEO and decided by the Board of Directors.", None),
+    ("Termination For Convenience", "This Agreement may be terminated by Licensee upon thirty days notice.", ("may be terminated by Licensee", "one_party")),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
