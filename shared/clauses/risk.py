@@ -2,8 +2,7 @@
 neutral note that fills the category's checklist with them.
 
 Every fact is an exact slice of the clause (``quote[a:b]``), stripped and cut at word
-boundaries, so a reader can find it in the contract. The note only restates what the clause
-says, or says what it does not state; it gives no advice and no verdict.
+boundaries, so a reader can find it in the contract. The note only restates what the clause says, or what it does not state.
 """
 
 from __future__ import annotations
@@ -62,9 +61,9 @@ _RX: dict[str, list[re.Pattern]] = {
         re.compile(
             r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
             r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
-            r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|"
+            r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
-            r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
+            r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
             r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?|covenants?|hereby\s+\w+)(?:\s+not)?\b|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
@@ -117,12 +116,13 @@ _RX: dict[str, list[re.Pattern]] = {
         r"\s+(?:insurance|coverage|policy|policies)\b")],
     "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
 }
-# Internal kinds that are reported as one of the public kinds.
-_AS = {"term_period": "duration"}
+_AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
 _NOT_PARTY = re.compile(
     r"\b(?:Agreement|Contract|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
-    r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section)\s+(?:shall|may|will|must|agrees?)\b"
+    r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section|Shares?|Warrants?|Royalt(?:y|ies)|Amendment|Option|Program|Records|"
+    r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Work|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
+    r"Tooling|Die|Revenue|REVENUE|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|TERM|Materials?|Group|Advance|Contributions?)\s+(?:shall|may|will|must|agrees?)\b"
 )
 _FIGURES = ("duration", "amount", "percent")
 _HOLDERS = ("multiple", "notice_period", "survival", "duration")

@@ -83,6 +83,10 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     ("Insurance", "Article 94 The Joint Venture Company, at its own expense, shall take out and maintain insurance in amounts as may be "
                   "recommended by the CEO and decided by the Board of Directors.", None),
     ("Termination For Convenience", "This Agreement may be terminated by Licensee upon thirty days notice.", ("may be terminated by Licensee", "one_party")),
+    # CUAD dev: things that "shall" are no parties; a title before a party is no part of its name
+    ("Revenue/Profit Sharing", "Royalties shall be paid quarterly within thirty (30) days after the end of each quarter.", None),
+    ("Exclusivity", "Sub-Distribution The Distributor shall not appoint any sub-distributor without the prior written consent of the Company.",
+     ("The Distributor shall not", "one_party")),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
