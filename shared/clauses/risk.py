@@ -1,9 +1,9 @@
 """Clause-specific risk notes without a model: verbatim facts pulled from a clause, and a
 neutral note that fills the category's checklist with them.
 
-Every fact is an exact slice of the clause (``quote[a:b]``), stripped and cut at word
-boundaries, so a reader can find it in the contract. The note only restates what the clause says, or what it does not state.
-"""
+Every fact is an exact slice of the clause (``quote[a:b]``), stripped and cut at word boundaries,
+so a reader can find it in the contract. The note only restates what the clause says, or what it
+does not state."""
 
 from __future__ import annotations
 
@@ -29,7 +29,8 @@ def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout
 _RX: dict[str, list[re.Pattern]] = {
     "amount": [
         _i("(?:", MONEY.pattern, r")(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
-        _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?"),
+        _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s+and\s+(?:{_W})(?:[\s-]+(?:{_W}))*\s+cents)?"
+           r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment))?"),
     ],
     # The cap basis: what follows "shall not exceed" / "limited to", when it names fees or a multiple.
     "multiple": [
@@ -74,7 +75,7 @@ _RX: dict[str, list[re.Pattern]] = {
     "law": [
         re.compile(
             r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
-            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People'?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
+            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
             r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
         ),
         re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:law))\b"),
@@ -263,8 +264,7 @@ def facts(category: str, quote: str) -> list[dict]:
 
     Each fact is ``{"kind", "text"}`` with ``text`` an exact, stripped slice of ``quote``; a
     ``bound`` fact also has ``"scope": "mutual" | "one_party"``. Unknown categories and clauses
-    that state nothing extractable give ``[]``.
-    """
+    that state nothing extractable give ``[]``."""
     cat = BY_NAME.get(category.lower())
     rows: list[tuple[int, int, str, dict]] = []  # start, end, public kind, extra fields
     for kind in _kinds(cat.name if cat else category):

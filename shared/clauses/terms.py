@@ -39,7 +39,7 @@ SPEC: dict[str, list[tuple[str, str]]] = {
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 _LAW_PREFIX = re.compile(
     r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
-    r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People'?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
+    r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
 )
 # A state or province named after "law(s)" in the same sentence: more specific than a country
 # ("the laws of the United States of America and of the State of Texas").
@@ -126,8 +126,9 @@ def days(value: float, unit: str) -> float | None:
 
 
 def jurisdiction(text: str) -> str:
-    """"the laws of the State of New York" -> "New York"."""
-    return " ".join(_LAW_PREFIX.sub("", text).replace(" law", "").split()).strip(" ,.")
+    """"the laws of the State of New York" -> "New York" (and "THE STATE OF NEW YORK" too)."""
+    name = " ".join(_LAW_PREFIX.sub("", text).replace(" law", "").split()).strip(" ,.")
+    return " ".join(w.lower() if w.lower() in ("and", "of", "the") else w.capitalize() for w in name.split()) if name.isupper() else name
 
 
 def _term(name: str, text: str | None, value=None, unit: str | None = None, stated: bool | None = True) -> dict:

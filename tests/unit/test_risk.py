@@ -51,6 +51,10 @@ def test_cap_as_a_multiple_or_an_amount():
     found = risk.facts("Cap On Liability", "Supplier's liability shall in no event exceed $500,000; provided, however, that this limit shall not apply to fraud.")
     assert kinds(found, "amount") == ["$500,000"]
     assert kinds(found, "carve_out") == ["provided, however, that this limit shall not apply to fraud"]
+    # CUAD dev (DYNAMEX): dollars and cents in words, per kilogram
+    found = risk.facts("Cap On Liability", "liability for loss, damage or delay is limited to Four Dollars and Forty One Cents ($4.41) per kilogram "
+                                           "or Two Dollars ($2.00) per pound unless a higher value has been declared.")
+    assert kinds(found, "amount") == ["Four Dollars and Forty One Cents ($4.41) per kilogram", "Two Dollars ($2.00) per pound"]
 
 
 def test_a_clause_without_a_cap_says_so():
