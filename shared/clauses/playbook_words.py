@@ -34,7 +34,8 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 _NAME = r"(?-i:[A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*){0,2})"
 _ONE_SIDE = [
     re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
-               rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to)\b[^.;]{{0,160}}?\bterminat\w*", re.I),
+               rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
+               rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\bterminat\w*", re.I),
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S)(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive){_W})*liabilit\w*", re.I),
     re.compile(rf"\bliabilit\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
     re.compile(rf"\bin{_W}no{_W}event{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
@@ -45,13 +46,20 @@ _ONE_SIDE = [
 # The words a clause's sides must be the subject of, by category: "either party" counts for a
 # termination right only near "terminate", for a cap only near "liability".
 _ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed"}
+# Both sides named as what a termination costs, not as who may terminate ("without any further
+# responsibility by either Party").
+_NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|expense|damage|prejudice)\w*{_W}(?:\w+{_W})?(?:to|by|of|for|on|against){_W}$", re.I)
 
 
 def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
     """``meets`` with the words that bind both sides (near what the clause is about:
-    ``_ABOUT``); ``deviates`` with the one side named as the only one; else ``unknown``."""
+    ``_ABOUT``; for a termination right, not as what it costs: "without any further
+    responsibility by either Party"); ``deviates`` with the one side named as the only one;
+    else ``unknown``."""
     about = re.compile(rf"\b(?:{_ABOUT[category]})", re.I) if category in _ABOUT else None
     for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
+        if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
+            continue
         if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0)
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)

@@ -65,7 +65,7 @@ _RX: dict[str, list[re.Pattern]] = {
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?|covenants?|hereby\s+\w+)(?:\s+not)?\b|"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?|covenants?|hereby\s+\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
     ],

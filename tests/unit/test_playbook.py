@@ -53,6 +53,11 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         ("Termination For Convenience", "Company may terminate this Agreement on sixty (60) days notice, but Distributor may not terminate it.", "deviates", "Company may terminate"),
         ("Termination For Convenience", "This Agreement may be terminated at any time upon sixty (60) days notice by the Board of the Trust, or by the Sponsor.", "meets", "sixty (60) days"),
         ("Termination For Convenience", "This Agreement may be terminated for convenience on sixty (60) days notice.", "unknown", None),
+        # CUAD dev (HOLIDAY RV): the right is the Company's; "either Party" is what terminating costs
+        ("Termination For Convenience", "In the event that the Company desires to terminate the Agreement prior to the Termination Date, it shall provide "
+                                        "AGI with at least 60 days prior written notice of its intention to terminate this Agreement and this Agreement "
+                                        "shall so terminate following the expiration of this 60-day period, without any further responsibility by either "
+                                        "Party except as provided in Section 5.", "deviates", "the Company desires to terminate"),
         ("Cap On Liability", "IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE FEES PAID.", "meets", "EITHER PARTY"),
         ("Cap On Liability", "IN NO EVENT SHALL PIVX'S LIABILITY TO DETTO OR ANY THIRD PARTY EXCEED THE FEES RECEIVED.", "deviates", "PIVX'S LIABILITY"),
         # "either jointly or severally" names no side (CUAD dev); the cap is NCC's alone

@@ -91,6 +91,10 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     ("Revenue/Profit Sharing", "Royalties shall be paid quarterly within thirty (30) days after the end of each quarter.", None),
     ("Exclusivity", "Sub-Distribution The Distributor shall not appoint any sub-distributor without the prior written consent of the Company.",
      ("The Distributor shall not", "one_party")),
+    # CUAD dev (HOLIDAY RV): the Company holds the right; "by either Party" is what it costs
+    ("Termination For Convenience", "In the event that the Company desires to terminate the Agreement prior to the Termination Date, it shall "
+                                    "provide AGI with at least 60 days prior written notice, without any further responsibility by either Party.",
+     ("the Company desires to", "one_party")),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
