@@ -177,8 +177,9 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     A unit over the threshold is a clause, from the start to the end of its sentence and with
     its rest over a page break, unless it is too bare to be one (a section title names a
     category without being its clause); the next unit joins it when the clause has not ended
-    (no stop) and it opens no clause of its own (a title, an item), bare or not. Where the whole document was scored and the model has a presence
-    model, a category the contract is judged not to have has none.
+    (no stop) and it opens no clause of its own (a title, an item), bare or not. Where the
+    whole document was scored and the model has a presence model, a category the contract is
+    judged not to have has none.
     """
     present = scored.present(category)
     if category not in scored.model.index or present is False:
