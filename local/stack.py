@@ -212,12 +212,18 @@ class Stack:
         return restarted
 
     def restart(self, name: str, timeout: float = 120) -> None:
-        """SIGTERM to one service, then the supervisor's restart, until the new process logs
-        that it is ready (its in-process caches are gone; Redis and the broker are not)."""
+        """SIGTERM to one service (SIGKILL after 10 s), then the supervisor's restart, until the
+        new process logs that it is ready (its in-process caches are gone; Redis and the broker
+        are not)."""
         before = self.restarts.get(name, 0)
         proc = self.procs[name]
         os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(10)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:  # a stop that hangs is ended as stop_one (and docker stop) end it
+            print(f"{name} did not stop within 10 s of SIGTERM; killed (see {self.log_dir / (name + '.log')})", flush=True)
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(10)
         deadline = time.monotonic() + timeout
         while name not in self.supervise() and time.monotonic() < deadline:
             time.sleep(0.2)
