@@ -26,6 +26,7 @@ apart. The same pairs read from the labels' text are shown beside it.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import sys
 from collections import Counter, defaultdict
@@ -35,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import cuad  # noqa: E402
+from bench.clause_eval import _jaccard, _sets  # noqa: E402  (CUAD's rule, as bench_clauses scores it)
 from shared.clauses import terms
 
 DATA = ROOT / "tests" / "data" / "clause_terms.jsonl"
@@ -98,20 +100,15 @@ def _contract_texts(row: dict) -> list[str]:
     of a train contract (one page); none where CUAD has no text of it."""
     from shared.documents import layout, pdf
 
-    meta = _contracts()[row["split"]][row["file"]]
+    meta = _contracts(row["split"])[row["file"]]
     if meta.get("pdf"):
         return layout.strip(pdf.page_texts(Path(meta["pdf"])))
     return [Path(meta["txt"]).read_text(encoding="utf-8", errors="replace")] if meta.get("txt") else []
 
 
-_CONTRACTS: dict[str, dict[str, dict]] = {}
-
-
-def _contracts() -> dict[str, dict[str, dict]]:
-    if not _CONTRACTS:
-        for split in ("train", "dev"):
-            _CONTRACTS[split] = {r["file"]: r for r in cuad.labels(split)}
-    return _CONTRACTS
+@functools.cache
+def _contracts(split: str) -> dict[str, dict]:
+    return {r["file"]: r for r in cuad.labels(split)}
 
 
 def on_findings(data: list[dict]) -> tuple[list[dict], list[dict]]:
@@ -126,13 +123,11 @@ def on_findings(data: list[dict]) -> tuple[list[dict], list[dict]]:
     for r in data:
         if r["file"] not in scored:
             scored[r["file"]] = findings.score_pages(_contract_texts(r), model)
-        want = set(cuad.words(r["clause"].replace("<omitted>", " ")))
+        want = _sets(r["clause"])[1]
         best, quote, around = 0.0, "", ""
         for f in findings.findings(scored[r["file"]], [r["category"]]):
             text = f"{f.quote} {f.continued}".strip()
-            got = set(cuad.words(text))
-            j = len(got & want) / len(got | want) if got and want else 0.0
-            if j > best:
+            if (j := _jaccard(_sets(text)[1], want)) > best:
                 best, quote, around = j, text, f.around
         if best >= 0.5:
             quoted.append({**r, "clause": quote, "around": around})

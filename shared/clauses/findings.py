@@ -192,7 +192,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
             continue
         first, last = _sentence(units, int(i), pages)
         last = last + 1 if units[last].continued and last + 1 < len(units) else last
-        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _joins(units[out[-1][1]], units[first]) and not _opens(units[first].text))):
+        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _goes_on(units[out[-1][1]], units[first]))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
@@ -214,7 +214,7 @@ def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) 
     while (first > max(0, i - most) and _joins(units[first - 1], units[first]) and read(first - 1)
            and (units[first].text[:1].islower() or (_MID.search(units[first - 1].text) and not _opens(units[first].text)))):
         first -= 1
-    while last < min(len(units) - 1, i + most) and _joins(units[last], units[last + 1]) and not _opens(units[last + 1].text) and read(last + 1):
+    while last < min(len(units) - 1, i + most) and _goes_on(units[last], units[last + 1]) and read(last + 1):
         last += 1
     return first, last
 
@@ -226,6 +226,11 @@ _ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{
 def _opens(text: str) -> bool:
     """A section title or an item ("(b) ", "ii. ", "2. ", "10.2 ") opens a clause of its own."""
     return bool(heading(text) or _ITEM.match(text))
+
+
+def _goes_on(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` is the rest of the sentence ``prev`` cut: it does not open one of its own."""
+    return _joins(prev, unit) and not _opens(unit.text)
 
 
 def _joins(prev: Unit, unit: Unit) -> bool:

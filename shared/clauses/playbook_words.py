@@ -18,12 +18,13 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # Both sides: "either party", "each of the parties", "neither Party", "the parties' aggregate
 # liability", "from one party to the other", "each of the Recipient and the Provider", "DCL or
 # SEV", "by the Board of Trustees of the Trust, or by the Sponsor", "either Group"; two names
-# are capitalised ("either jointly or severally" names no side).
+# are capitalised ("either jointly or severally" names no side: NAMED_SIDES, read by risk too).
+NAMED_SIDES = rf"(?:each{_W}of|either|both){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*{_W}(?:and|or){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*"
 _MUTUAL = re.compile(
     rf"\b(?:(?:either|each|any|neither|none){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)"
-    rf"|(?:each{_W}of|either|both){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*{_W}(?:and|or){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*)\b", re.I)
+    rf"|{NAMED_SIDES})\b", re.I)
 _TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])", re.I)
 _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",
                "agreement", "it", "each party", "both", "none", "licensor", "licensors", "except", "notwithstanding", "nothing"}

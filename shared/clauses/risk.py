@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME, DATE, MONEY, PERCENT
+from shared.clauses.playbook_words import NAMED_SIDES
 
 # Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days").
 _W = (
@@ -56,7 +57,7 @@ _RX: dict[str, list[re.Pattern]] = {
     ],
     "bound": [
         _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutual(?:ly)?|each\s+other|one\s+another|both\s+agree)\b"
-           r"|\b(?:either|each\s+of|both)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*\s+(?:or|and)\s+(?:the\s+)?(?-i:[A-Z])[\w-]*\b"),  # "Either Affiliate or Chase may"
+           rf"|\b{NAMED_SIDES}\b"),  # "Either Affiliate or Chase may"
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
@@ -128,9 +129,8 @@ _NOT_PARTY = re.compile(
 _FIGURES = ("duration", "amount", "percent")
 _HOLDERS = ("multiple", "notice_period", "survival", "duration")
 
-# Where a carve-out or cap basis ends: a semicolon, a colon, a sentence end, an omission.
+# Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
 _PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s*$)|\n\s*\n|<omitted>")
-# A cap basis also ends where the clause moves on to theories of liability or exceptions.
 _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case)\b", re.I
 )

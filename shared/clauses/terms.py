@@ -256,14 +256,11 @@ _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b"), "term_le
 _LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?:ii|iii|iv|vi{0,3})\.)\s", re.I)
 
 
-def _elsewhere(category: str, name: str, clause: str, around: str) -> bool:
+def _elsewhere(name: str, clause: str) -> bool:
     """Whether the term may be stated outside the clause's own words: it names the term as a
-    defined one, it is a later item of a list, or the text around it (its lead-in, the
-    sentences beside it) states one."""
+    defined one, or it is a later item of a list (the text around it is read by ``terms``)."""
     defined = _DEFINED.get("period" if name.endswith("period") else name)
-    if (defined is not None and defined.search(clause)) or _LATER_ITEM.match(clause):
-        return True
-    return bool(around) and any(t["stated"] and t["name"] == name for t in terms(category, around))
+    return bool((defined is not None and defined.search(clause)) or _LATER_ITEM.match(clause))
 
 
 def terms(category: str, clause: str, facts: list[dict] | None = None, around: str = "") -> list[dict]:
@@ -276,6 +273,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
         return []
     found = risk.facts(category, clause) if facts is None else facts
     out = []
+    beside: set[str] | None = None  # the terms the text around the clause states: read once, when needed
     for name, how in SPEC[category]:
         kind, _, arg = how.partition(":")
         if kind == "period":
@@ -288,5 +286,11 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
             got = _fact(name, arg.split(","), clause, found)
         if got is None:
             got = _redaction(name, how, clause)
-        out.append(got or _term(name, None, stated=None if _could_state(how, clause) or _elsewhere(category, name, clause, around) else False))
+        if got is None:
+            could = _could_state(how, clause) or _elsewhere(name, clause)
+            if not could and around:
+                beside = {t["name"] for t in terms(category, around) if t["stated"]} if beside is None else beside
+                could = name in beside
+            got = _term(name, None, stated=None if could else False)
+        out.append(got)
     return out
