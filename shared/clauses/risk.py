@@ -85,7 +85,7 @@ _RX: dict[str, list[re.Pattern]] = {
         r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
         r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b|"
         r"\b(?:(?:with\s+or\s+)?without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason|\s+whatsoever)?|for\s+(?:its\s+|their\s+)?convenience|"
-        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time)\b")],
+        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time(?![^.;]{0,40}\b(?:breach|default|insolven|bankrupt)))\b")],
     "territory": [re.compile(
         r"\b(?i:in|within|throughout|outside(?:\s+of)?)\s+(?:the\s+)?(?:[A-Z][\w/&-]*\s+(?:and\s+|&\s+)?){0,4}(?i:territory|territories|area|region)\b|"
         r"\b(?i:world-?wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world)\b|"
@@ -126,8 +126,9 @@ _NOT_PARTY = re.compile(
     r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Work|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
     r"Tooling|Die|Revenue|REVENUE|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|TERM|Materials?|Group|Advance|Contributions?)\s+(?:shall|may|will|must|agrees?)\b"
 )
-_FIGURES = ("duration", "amount", "percent")
-_HOLDERS = ("multiple", "notice_period", "survival", "duration")
+_FIGURES, _HOLDERS = ("duration", "amount", "percent"), ("multiple", "notice_period", "survival", "duration")
+# A cure period after notice is no notice to end ("uncured after thirty days written notice", "to comply with a 30 day written notice").
+_CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]*\bterminat)[^.;]*$", re.I)
 
 # Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
 _PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s*$)|\n\s*\n|<omitted>")
@@ -235,6 +236,8 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
                 marker_end, b = b, max(b, _carve_end(quote, a, b))
                 if b - marker_end < 4:  # the marker alone tells nothing
                     continue
+            elif kind == "notice_period" and _CURE.search(quote[max(0, a - 80) : a]):
+                continue
             elif kind == "multiple":  # a basis runs to the end of its clause part, or to the next topic
                 b = max(b, _part_end(quote, a))
                 stop = _BASIS_END.search(quote, m.end(), b)
@@ -250,13 +253,11 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
 
 def _shouting(quote: str) -> bool:
     """Mostly capitals: every word looks like a name there, so a named party cannot be told apart."""
-    letters = [c for c in quote if c.isalpha()]
-    return sum(c.isupper() for c in letters) > 0.6 * len(letters)
+    return sum(c.isupper() for c in quote if c.isalpha()) > 0.6 * sum(c.isalpha() for c in quote)
 
 
 def _kinds(category: str) -> list[str]:
-    spec = _SPEC.get(category)
-    return [k for tok in spec[0].split() for k in tok.rstrip("*").split("+")] if spec else []
+    return [k for tok in _SPEC.get(category, ("",))[0].split() for k in tok.rstrip("*").split("+")]
 
 
 def facts(category: str, quote: str) -> list[dict]:
@@ -306,10 +307,9 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
-    spec = _SPEC.get(cat.name if cat else category, ("", {}, ""))
-    tokens, labels, missing = spec[0].split(), spec[1], spec[2]
-    parts: list[str] = []
-    first_key = True
+    order, labels, missing = _SPEC.get(cat.name if cat else category, ("", {}, ""))
+    tokens = order.split()
+    parts, first_key = list[str](), True  # first_key: no key kind ("*") came before
     for tok in tokens:
         kinds = tok.rstrip("*").split("+")
         if kinds == ["bound"]:

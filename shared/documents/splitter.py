@@ -53,6 +53,9 @@ _NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]
 # (no space follows them), and at ： that ends its line (a lead-in).
 _END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
 _BLANK = re.compile(r"\n[ \t]*\n")
+# A page number on a line of its own inside a page ("-2-": filings that print several pages on
+# one): it ends what stands before it and belongs to no unit.
+_PAGE_LINE = re.compile(r"\n[ \t]*[-–—][ \t]*\d{1,3}[ \t]*[-–—][ \t]*(?=\n)")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 # Letters each closed by a period: "A.M." (Best, the insurers' rating), "N.V.", "a.m.".
 _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
@@ -91,7 +94,7 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
         if text[m.start()] == "." and _is_abbreviation(text, m.start()):
             continue
         cuts[m.end()] = m.end()
-    for rx in (_BLANK, _LINE_ITEM):
+    for rx in (_BLANK, _LINE_ITEM, _PAGE_LINE):
         for m in rx.finditer(text):
             cuts.setdefault(m.start(), m.end())
     for m in _CAPS_LINE.finditer(text):
@@ -148,13 +151,24 @@ def _opens_list(s: Span) -> bool:
     return t.endswith((":", "：", "—", "-")) or t.lower().endswith(("as follows", "the following"))
 
 
-def _continues(prev: Span, s: Span, leadin: bool) -> bool:
+def _marker(text: str) -> tuple[bool, str]:
+    """An item marker's kind: bracketed or not, and digits, lower or upper case ("(iii)", "D.")."""
+    m = re.match(r"\W*([0-9a-zA-Z])", text)
+    c = m.group(1) if m else ""
+    return text.lstrip()[:1] == "(", "digit" if c.isdigit() else "lower" if c.islower() else "upper"
+
+
+def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
     """Whether ``s`` is an item of the list that ``prev`` (or the lead-in) opened: it starts
-    with a marker and follows a lead-in or an item that did not end its sentence."""
+    with a marker and follows a lead-in or an item that did not end its sentence. After an
+    item that ended its sentence, a marker of another kind ("(iii) ... creditors." | "D.
+    Notwithstanding ...") is the next clause of the list the lead-in stands in, not its item."""
     m = _INLINE_ITEM.match(s.text)
     if not m:
         return False
     before = prev.text.rstrip()
+    if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and _marker(prev.text) != _marker(s.text):
+        return False
     lower = s.text[m.end() :].lstrip()[:1].islower()
     return leadin or before.endswith((";", ":", ",", " and", " or", "—", "-")) or (lower and not before.endswith((".", "!", "?")))
 
@@ -173,7 +187,7 @@ def clause_spans(text: str, max_chars: int = 1500, sentence_chars: int = 1000) -
         head = sents[i]
         j = i + 1
         leadin = _opens_list(head)
-        while j < len(sents) and _continues(sents[j - 1], sents[j], leadin):
+        while j < len(sents) and _continues(sents[j - 1], sents[j], leadin, j == i + 1):
             if sents[j].end - head.start > max_chars:
                 break
             j += 1

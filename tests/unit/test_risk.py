@@ -73,6 +73,22 @@ def test_termination_for_convenience_notice_and_who_may_terminate():
     assert bound(found) == [("Either party may", "mutual")]
 
 
+@pytest.mark.parametrize("quote", [
+    # CUAD dev (HOLIDAY RV, HEALTHGATE): the notice starts a cure period or demands payment
+    "B. Either Party may terminate this Agreement at any time in the event of a material breach by the other Party which remains uncured after thirty days written notice thereof.",
+    "11.1 NCC may terminate this Agreement after failure by the Owner or the Licensee to comply with a 30 day written notice from NCC to pay any outstanding fee.",
+])
+def test_a_notice_to_cure_or_to_pay_is_no_notice_period_to_terminate(quote):
+    found = risk.facts("Termination For Convenience", quote)
+    assert kinds(found, "notice_period") == [] and kinds(found, "trigger") == []
+    assert not risk.risk_note("Termination For Convenience", quote)["risk"].startswith("Termination notice")
+
+
+def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
+    quote = "If a party fails to cure a material breach, the other party may terminate this Agreement upon ten (10) days written notice."
+    assert kinds(risk.facts("Termination For Convenience", quote), "notice_period") == ["upon ten (10) days written notice"]
+
+
 @pytest.mark.parametrize("category, quote, who", [
     # CUAD dev (Creditcards.com): both named parties may terminate; one party's liability is capped
     ("Termination For Convenience", "Either Affiliate or Chase may terminate this Agreement at any time, with or without cause, by giving the other "

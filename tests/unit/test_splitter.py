@@ -229,3 +229,41 @@ def test_few_labelled_clauses_are_bare():
         labelled = [c["text"] for r in cuad.labels(split) for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE]
         assert len(labelled) > 1000
         assert sum(map(bare, labelled)) < 0.01 * len(labelled), split
+
+
+# CUAD dev (HOLIDAY RV): a filing that prints several pages on one PDF page, its page numbers
+# ("-2-") inside the text, and items C. and D. after a list of (i) to (iii).
+HOLIDAY_RV = """B. Either Party may terminate this Agreement at any time in the
+event of a material breach by the other Party which remains uncured after thirty
+days written notice thereof.
+                                      -2-
+               C. Either Party may terminate this Agreement immediately
+following written notice to the other Party if the other Party:
+                                (i) ceases to do business in the normal course;
+               suffers the entry of an order for relief declaring such Party
+               insolvent or bankrupt;
+                                (ii) is the subject of any proceeding related to
+               its liquidation or insolvency (whether voluntary or involuntary)
+               which is not dismissed within ninety calendar days;
+                                (iii) makes an assignment for the benefit of
+               creditors.
+               D. Notwithstanding any termination of this Agreement for any
+reason, AGI has earned and shall be entitled to retain all royalties paid prior
+to termination.
+        4. Royalties."""
+
+
+def test_a_page_number_inside_the_text_ends_a_clause_and_belongs_to_none():
+    spans = [" ".join(s.text.split()) for s in clause_spans(HOLIDAY_RV)]
+    assert spans[0] == ("B. Either Party may terminate this Agreement at any time in the event of a material breach by the other Party "
+                        "which remains uncured after thirty days written notice thereof.")
+    assert not any("-2-" in s for s in spans)
+
+
+def test_an_item_of_another_kind_after_a_list_is_the_next_clause_not_an_item_of_the_list():
+    spans = [" ".join(s.text.split()) for s in clause_spans(HOLIDAY_RV)]
+    assert spans[1].startswith("C. Either Party may terminate") and spans[1].endswith("(iii) makes an assignment for the benefit of creditors.")
+    assert spans[2].startswith("D. Notwithstanding any termination") and spans[3] == "4. Royalties."
+    # items of one kind that end their sentences are still one list with their lead-in
+    listed = clause_spans("The Licensee shall not:\n(a) copy the Software.\n(b) sell the Software.\n(c) modify the Software.")
+    assert len(listed) == 1
