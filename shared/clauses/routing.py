@@ -40,7 +40,7 @@ import numpy as np
 from shared.clauses import routing_learned
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
-from shared.clauses.routing_text import clean, split_parts, stem_words, tokenize, topical
+from shared.clauses.routing_text import as_list, clean, split_parts, stem_words, tokenize, topical
 
 _DATA = json.loads(resources.files(__package__).joinpath("routing_data.json").read_text(encoding="utf-8"))
 
@@ -62,6 +62,7 @@ PART_THRESHOLD = 0.60  # a part of a question matches loosely: ask for more
 BACKGROUND_MARGIN = 0.12  # ... and the best category must beat the best non-CUAD topic by this much
 LEX_BASE = 0.70   # lexical scores: an explicit trigger is strong evidence, longer ones more so
 MAX_CATEGORIES = 4  # a question naming several things
+MAX_LISTED = 8  # a question that lists its topics ("caps, termination rights, renewal terms, governing law and insurance") gets each
 # Metadata categories describe the contract as a whole, so every contract question resembles
 # them a little; semantically they need a clearly higher score (lexical triggers still work).
 META = frozenset({"Document Name", "Parties", "Agreement Date", "Effective Date"})
@@ -270,7 +271,8 @@ def _learned(model: routing_learned.QuestionModel, text: str, vector: np.ndarray
 
 
 def route(question: str, embed: Embed | None = None) -> Route:
-    """The CUAD categories ``question`` asks about, best first (at most four).
+    """The CUAD categories ``question`` asks about, best first (at most four; a list of topics
+    at most eight).
 
     Quoted CUAD names win outright ("named"). Otherwise trigger phrases and combinations of
     words decide; when ``embed`` (texts -> unit vectors) is given, similarity to category
@@ -285,10 +287,19 @@ def route(question: str, embed: Embed | None = None) -> Route:
     text = clean(question)
     if not text.strip():
         return Route([], {}, "none")
-    hits = _hits(text)
+    hits, limit = _hits(text), MAX_CATEGORIES
+    # A list of topics ("the caps, termination rights, renewal terms, governing law and insurance"):
+    # each item is read on its own (one item's words neither suppress another's category nor
+    # combine with them) and every one is asked. A list inside one topic ("for fraud, gross
+    # negligence or wilful misconduct") names fewer than three categories and stays one part.
+    items = as_list(text)
+    split = _hits(items) if items != text else []
+    if len({h.name for h in split}) >= 3:
+        text, hits, limit = items, split, MAX_LISTED
     scores: dict[str, float] = {}
     for h in hits:
         scores[h.name] = max(scores.get(h.name, 0.0), h.score)
+    lexical = dict(scores)
     if embed is not None:
         picks, whole, vector = _semantic(text, hits, embed)
         model = routing_learned.load()
@@ -297,7 +308,9 @@ def route(question: str, embed: Embed | None = None) -> Route:
                 scores[name] = max(scores.get(name, 0.0), s)
         else:
             scores = _learned(model, text, vector, scores, picks, whole)
-    ranked = sorted(scores, key=lambda n: -scores[n])[:MAX_CATEGORIES]
+    if limit == MAX_LISTED:  # every item the list names is asked; the classifier adds to it only where an item names nothing
+        scores = lexical if {h.part for h in hits} >= set(tokenize(text)[1]) else {**lexical, **scores}
+    ranked = sorted(scores, key=lambda n: -scores[n])[:limit]
     if not ranked:
         return Route([], {}, "none")
     return Route(ranked, {n: round(min(1.0, max(0.0, scores[n])), 4) for n in ranked}, "semantic")

@@ -27,6 +27,13 @@ _BOUNDARY = re.compile(r"[;?!:]|\.(?=\s|$)|\b(?:and|but)\b", re.I)
 # A comma before a question word starts another question ("When does it expire, can it be
 # renewed?"), unless the part it ends opens with a condition ("If they go bust, can we ...?").
 _QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would|should|may|must|what|when|how|who|which|where|why)\b)", re.I)
+# A list of three or more short items that ends with "and" or "or" ("the liability caps,
+# termination rights, renewal terms and governing law"; "exclusivity, non-compete and
+# non-solicit"): routing may read each item as a part of its own (``as_list``). Items of a list of three are shorter (two words at most):
+# "If the supplier breaches, the customer may terminate and claim damages" is no list.
+_W = r"[\w'/-]+"
+_LISTS = (re.compile(rf"\b{_W}(?:\s+{_W}){{0,3}}(?:,\s+{_W}(?:\s+{_W}){{0,3}}){{2,}},?\s+(?:and|or)\s+{_W}", re.I),
+          re.compile(rf"\b{_W}(?:\s+{_W})?,\s+{_W}(?:\s+{_W})?,?\s+(?:and|or)\s+{_W}", re.I))
 _AUX = r"(?:can|could|is|are|does|do|did|will|would|should|may|must)"
 _CONDITION = re.compile(rf"^\W*(?:if|whenever|once|after|before|unless|until|while|in case|as soon as|assuming|suppose|say|(?:when|where)(?!\s+{_AUX}\b))\b", re.I)
 _LAST_BOUNDARY = re.compile(r".*(?:[,;?!:]|\.(?=\s)|\b(?:and|but)\b)", re.I | re.S)
@@ -56,6 +63,20 @@ def _stem(word: str) -> str:
             # "liabilities" -> "liability" -> "liabil", as "liability" itself stems
             return _stem(word[: -len(suf)] + rep) if rep else word[: -len(suf)]
     return word
+
+
+def _list_spans(text: str) -> list[tuple[int, int]]:
+    """Where lists of topics stand: each item has a word of four letters or more ("us, them, or
+    both of us together" lists no topics)."""
+    return [m.span() for rx in _LISTS for m in rx.finditer(text)
+            if all(re.search(r"[A-Za-z]{4}", item) for item in re.split(r",|\b(?:and|or)\b", m.group()) if item.strip())]
+
+
+def as_list(text: str) -> str:
+    """``text`` with the commas between the items of a list of three or more made semicolons."""
+    for a, b in _list_spans(text):
+        text = text[:a] + text[a:b].replace(",", ";") + text[b:]
+    return text
 
 
 def _questions(text: str) -> str:

@@ -173,7 +173,7 @@ def test_route_never_raises_and_names_only_known_categories(text):
 def test_route_with_the_model_never_raises(text, embed):
     got = routing.route(text, embed)
     assert set(got.categories) <= NAMES
-    assert len(got.categories) <= routing.MAX_CATEGORIES
+    assert len(got.categories) <= routing.MAX_LISTED
     assert all(0.0 <= s <= 1.0 for s in got.scores.values())
 
 
@@ -275,3 +275,24 @@ def test_a_comma_after_a_condition_does_not_split_the_question():
     assert len(split_parts("If the vendor goes bust, can we get at the underlying code?")) == 2  # the question, and "" after "?"
     assert len(split_parts("When the deal ends, who owns the code?")) == 2
     assert split_parts("What is the term? If we walk away, is there a fee, can they sue?")[1:3] == [" If we walk away, is there a fee", " can they sue"]
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("What are the liability caps, termination rights, renewal terms, governing law, insurance and non-compete clauses?",
+     {"Cap On Liability", "Termination For Convenience", "Renewal Term", "Governing Law", "Insurance", "Non-Compete"}),
+    ("Show me the exclusivity, non-compete and non-solicit clauses", {"Exclusivity", "Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees"}),
+])
+def test_a_list_of_topics_asks_each_of_them(question, expected, embed):
+    """Read as one part, "liability caps" was suppressed by "insurance" (liability insurance is
+    no cap), "termination rights" and "renewal terms" became the notice to end a renewal, and
+    only four categories were kept of six asked."""
+    assert set(routing.route(question).categories) == expected
+    assert set(routing.route(question, embed).categories) == expected
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Does the contractor face unlimited exposure for fraud, gross negligence or wilful misconduct?", {"Uncapped Liability"}),
+    ("Who owns the improvements - us, them, or both of us together?", {"Ip Ownership Assignment", "Joint Ip Ownership"}),
+])
+def test_a_list_inside_one_topic_is_read_whole(question, expected, embed):
+    assert set(routing.route(question, embed).categories) == expected
