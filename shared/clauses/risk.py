@@ -107,7 +107,7 @@ _RX: dict[str, list[re.Pattern]] = {
     "date": [DATE],
     # A restriction that lasts as long as the contract, and perhaps a tail after it.
     "term_period": [_i(
-        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|Term|TERM)(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|period(?=\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement))(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
         rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
         rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
         rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
@@ -133,7 +133,7 @@ _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]
 # Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
 _PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s*$)|\n\s*\n|<omitted>")
 _BASIS_END = re.compile(
-    r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case)\b", re.I
+    r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b", re.I
 )
 _MAX_PART = 250
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at

@@ -268,3 +268,23 @@ def test_facts_on_real_cuad_clauses():
     hit = sum(any(f["kind"] in FLOORS["Cap On Liability"][0] for f in risk.facts("Cap On Liability", q)) for q in worded) / len(worded)
     print(f"Cap On Liability clauses that word a cap: n={len(worded)}  amount/multiple/percent {hit:.0%}")
     assert hit >= 0.55
+
+
+def test_a_restriction_during_the_period_of_the_agreement_lasts_as_long_as_it():
+    # CUAD dev (FreezeTag): "No period is stated" was said of a clause that states one
+    quote = ("Nothing shall prohibit the Association, during the period of this Agreement, from licensing the use of substantially similar "
+             "marks for substantially similar uses in working with other companies or industries.")
+    assert kinds(risk.facts("Non-Compete", quote), "duration") == ["during the period of this Agreement"]
+    assert "No period is stated" not in risk.risk_note("Non-Compete", quote)["risk"]
+    assert kinds(risk.facts("Non-Compete", "The period of notice is thirty days and the Distributor shall not compete."), "duration") == ["thirty days"]
+
+
+def test_a_cap_basis_ends_where_another_party_s_share_begins():
+    # CUAD dev (NUVEEN): the basis ran on into "and each of the Fund ... is responsible for the balance"
+    quote = ("the Remarketing Agent is responsible for that portion represented by the percentage that the Remarketing Agent’s fee bears to the "
+             "aggregate liquidation preference but will not exceed the amount of such fee (calculated for a one year period) and each of the "
+             "Fund and the Investment Adviser is responsible for the balance; provided, however, that no person guilty of fraudulent "
+             "misrepresentation shall be entitled to contribution.")
+    assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the amount of such fee (calculated for a one year period)"]
+    quote = "In no event shall either party's liability exceed the fees paid and the expenses incurred under this Agreement."
+    assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the fees paid and the expenses incurred under this Agreement"]
