@@ -233,8 +233,8 @@ def _could_state(how: str, clause: str) -> bool:
     clause = _SECTION_NUMBER.sub("", clause, count=1)
     if _REDACTED.search(clause):
         return True
-    if how == "fact:law":
-        return bool(re.search(r"\blaws?\b", clause, re.I))
+    if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
+        return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))
     if "amount" in how and re.search(r"\b(?:lesser|greater)\s+of\b|\bequal\s+to\b|\bformula\b", clause, re.I):
         return True
     # A cap in words the reader does not place ("shall not exceed the other Party's contractual

@@ -288,3 +288,10 @@ def test_a_cap_basis_ends_where_another_party_s_share_begins():
     assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the amount of such fee (calculated for a one year period)"]
     quote = "In no event shall either party's liability exceed the fees paid and the expenses incurred under this Agreement."
     assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the fees paid and the expenses incurred under this Agreement"]
+
+
+def test_a_cap_at_the_cost_of_the_products_is_a_basis():
+    # CUAD dev (HUBEI MINKANG): the cap's basis said nothing
+    quote = ("DGT's total liability, whether under the express or implied terms of this Agreement, in tort (including negligence), or at "
+             "common law, for any loss or damage suffered by Dolphin shall be limited to the amount of the cost of the products.")
+    assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the amount of the cost of the products"]

@@ -212,3 +212,11 @@ def test_a_section_number_is_no_figure_that_could_state_the_term():
     beside = "10.1 ... in such event NCC's total liability in respect of all claims shall not exceed the sum of (pounds)500,000."
     assert terms.terms("Cap On Liability", clause, around=beside)[0]["stated"] is None
     assert terms.terms("Termination For Convenience", "Section 11.2 (a) NCC may terminate this Agreement by giving written notice.")[0]["stated"] is False
+
+
+def test_an_act_of_a_state_is_a_law_the_reader_does_not_place():
+    # CUAD dev (HUBEI MINKANG): an arbitration clause under a state's act was said to name no law
+    clause = ("In the event of any dispute arising between the parties concerning this Agreement, the same shall be settled by a single "
+              "arbitrator appointed pursuant to the provisions of the Commercial Arbitration Act of the State of Nevada.")
+    assert terms.terms("Governing Law", clause)[0]["stated"] is None
+    assert terms.terms("Governing Law", "Any act or omission of a party shall be settled by arbitration in the city of the defendant.")[0]["stated"] is False
