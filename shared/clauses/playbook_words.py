@@ -78,10 +78,10 @@ def _a_name(name: str) -> bool:
 
 
 # An exception: "without (the other party's) consent", "shall not require consent", "assignable
-# by X to", "shall not constitute / be considered an assignment". Counted in: "deemed an
+# by X to", "assignable in whole or in part only (i) to", "shall not constitute / be considered an assignment". Counted in: "deemed an
 # assignment", "requiring consent", "shall terminate", "including by merger", "whether by ...".
 _EXCEPT = re.compile(rf"\b(?:without{_W}(?:the{_W})?(?:need{_W}for{_W}|requiring{_W})?(?:such{_W}|any{_W}|the{_W}other{_W}party(?:'s|’s)?{_W}|[A-Z][\w-]*(?:'s|’s){_W}|prior{_W}|written{_W})*consent"
-                     rf"|(?:shall|will|does|need){_W}not{_W}require{_W}(?:the{_W})?(?:any{_W})?(?:prior{_W})?(?:written{_W})?consent|assignable{_W}by"
+                     rf"|(?:shall|will|does|need){_W}not{_W}require{_W}(?:the{_W})?(?:any{_W})?(?:prior{_W})?(?:written{_W})?consent|assignable{_W}(?:by|(?:in{_W}whole{_W}or{_W}in{_W}part{_W})?(?:only{_W})?(?:\(i\){_W})?to)"
                      rf"|may{_W}(?:freely{_W}|also{_W})?(?:assign|novate|transfer))\b", re.I)
 _NOT_COUNTED = re.compile(rf"\b(?:shall|will|does|do|is){_W}not{_W}(?:be{_W})?(?:deemed|considered|constitute|treated{_W}as|be{_W}an{_W}assignment)\b", re.I)
 _COUNTED = re.compile(rf"\b(?:deemed|constitutes?|treated{_W}as|considered|requir\w*{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent|subject{_W}to{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent"
