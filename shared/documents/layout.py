@@ -3,9 +3,9 @@
 A footer ("Source: ACME CORP, 10-K, 3/1/2012", "Page 4 of 12", "- 4 -") printed in the middle of
 a clause that runs over a page break ends up inside the clause as the text layer reads it, and a
 quote that spans it is no longer what the contract says. A line is furniture when it sits among
-the first or last ``EDGE_LINES`` lines of its page and either is a page number or has the same
-shape (digits aside, case and spacing folded) as an edge line on at least half of the pages (and
-three or more). The lines removed are returned too, for what wants them (a page's summary).
+the first or last ``EDGE_LINES`` lines of its page (or runs on from the edge in furniture, up to
+``EDGE_RUN`` lines) and either is a page number or has the same shape (digits aside, case and
+spacing folded) as an edge line on at least half of the pages (and three or more). The lines removed are returned too, for what wants them (a page's summary).
 """
 
 from __future__ import annotations
@@ -13,10 +13,13 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from collections.abc import Callable
 
 EDGE_LINES = 2
+EDGE_RUN = 4  # a header of several lines (a confidential-treatment legend) is furniture as far as it runs on from the edge
 MIN_SHARE = 0.5
 MIN_PAGES = 3
+_DASHED = re.compile(r"^\s*[-–—]\s*\d{1,4}\s*[-–—]\s*$")  # "- 43 -": a page number wherever it stands
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -24,10 +27,31 @@ def _shape(line: str) -> str:
     return " ".join(re.sub(r"\d+", "#", line).casefold().split())
 
 
-def _edges(lines: list[str]) -> list[int]:
-    """Indices of the first and last EDGE_LINES non-blank lines."""
+def _edges(lines: list[str], n: int = EDGE_LINES) -> list[int]:
+    """Indices of the first and last ``n`` non-blank lines."""
     filled = [i for i, line in enumerate(lines) if line.strip()]
-    return sorted(set(filled[:EDGE_LINES] + filled[-EDGE_LINES:]))
+    return sorted(set(filled[:n] + filled[-n:]))
+
+
+def _runs(lines: list[str], furniture: Callable[[str], bool], deeper: Callable[[str], bool]) -> set[int]:
+    """Furniture past the first and last ``EDGE_LINES`` lines: a line that runs on, unbroken,
+    from the furniture at the page's edge (at most ``EDGE_RUN`` lines each way), where the
+    header it belongs to has not ended ("... PURSUANT TO RULE 24b-2" | "PROMULGATED UNDER THE
+    SECURITIES EXCHANGE ACT OF 1934") or it is in capitals. A sentence repeated next to a
+    footer is body text."""
+    filled = [i for i, line in enumerate(lines) if line.strip()]
+    out: set[int] = set()
+    for top, side in ((True, filled[:EDGE_RUN]), (False, filled[::-1][:EDGE_RUN])):
+        for k, i in enumerate(side):
+            if not (furniture if k < EDGE_LINES else deeper)(lines[i]):
+                break
+            if k >= EDGE_LINES:
+                upper = lines[i].upper() == lines[i]
+                join = lines[side[k - 1]] if top else lines[i]  # the upper of the two lines that meet
+                if not upper and join.rstrip().endswith((".", ";", ":", "!", "?")):
+                    break
+            out.add(i)
+    return out
 
 
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -37,9 +61,18 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     seen = Counter(shape for lines, idx in zip(pages, edges) for shape in {_shape(lines[i]) for i in idx})
     need = max(MIN_PAGES, math.ceil(MIN_SHARE * len(texts)))
     repeated = {s for s, n in seen.items() if n >= need and s}
+    # Deeper in, only the very same words on half the pages count (a section's "Article 13"
+    # has the shape of "Article 12").
+    deep = Counter(line for lines in pages for line in {lines[i].strip() for i in _edges(lines, EDGE_RUN)})
+    same = {line for line, n in deep.items() if n >= need and sum(c.isalpha() for c in line) >= 3}
     clean, removed = [], []
-    for lines, idx in zip(pages, edges):
-        drop = {i for i in idx if _PAGE_NUMBER.match(lines[i]) or _shape(lines[i]) in repeated}
+
+    def furniture(line: str) -> bool:
+        return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated
+
+    for lines in pages:
+        drop = {i for i in _edges(lines) if furniture(lines[i])}
+        drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])
     return clean, removed

@@ -35,3 +35,16 @@ def test_text_that_repeats_on_few_pages_or_away_from_the_edges_stays():
 def test_list_markers_and_short_documents_are_left_alone():
     texts = ["(a) the first item;\n(b) the second item.", "(c) the third item."]
     assert layout.strip(texts) == texts
+
+
+LEGEND = ("[***] INDICATES MATERIAL THAT HAS BEEN OMITTED AND FOR WHICH CONFIDENTIAL TREATMENT HAS BEEN REQUESTED. ALL\n"
+          "SUCH OMITTED MATERIAL HAS BEEN FILED WITH THE SECURITIES AND EXCHANGE COMMISSION PURSUANT TO RULE 24b-2\n"
+          "PROMULGATED UNDER THE SECURITIES EXCHANGE ACT OF 1934, AS AMENDED")
+
+
+def test_a_header_of_three_lines_goes_whole_and_the_clause_under_it_stays():
+    # CUAD dev (Antares): the legend's third line opened a card ("PROMULGATED UNDER ... patent or other proprietary rights")
+    bodies = ["patent or other proprietary rights, but only to the extent arising from a Third Person Claim.", "Article 12\nThe Term is five years.",
+              "Article 13\nThis Agreement is governed by New York law.", "ARTICLE 14\nNotices go to the addresses above."]
+    texts = [f"{LEGEND}\n{b}\n- {n} -" for n, b in enumerate(bodies, 30)]
+    assert layout.strip(texts) == bodies, "the legend and the page number go; section titles of one shape stay"
