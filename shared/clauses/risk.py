@@ -66,13 +66,13 @@ _RX: dict[str, list[re.Pattern]] = {
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?|covenants?|hereby\s+\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b|"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that)|covenants?|hereby\s+\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
     ],
     "carve_out": [_i(
         r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not\s+apply\s+to|"
-        r"provided,?\s+(?:however|further|that)|notwithstanding|excluding|save\s+(?:for|as))\b")],
+        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision))|excluding|save\s+(?:for|as))\b")],
     "law": [
         re.compile(
             r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"

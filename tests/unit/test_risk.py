@@ -295,3 +295,19 @@ def test_a_cap_at_the_cost_of_the_products_is_a_basis():
     quote = ("DGT's total liability, whether under the express or implied terms of this Agreement, in tort (including negligence), or at "
              "common law, for any loss or damage suffered by Dolphin shall be limited to the amount of the cost of the products.")
     assert kinds(risk.facts("Cap On Liability", quote), "multiple") == ["the amount of the cost of the products"]
+
+
+def test_who_agrees_that_another_is_not_liable_is_not_the_one_bound():
+    # CUAD dev (ALLIANCE BANCORP): the note named "the Bank also agree" as the party the clause applies to
+    quote = ("(d) The Company, the MHCs and the Bank also agree that the Agent shall not have any liability (whether direct or indirect, "
+             "in contract or tort or otherwise) to the MHCs and its members relating to this Agreement.")
+    assert bound(risk.facts("Cap On Liability", quote)) == [("the Agent shall not", "one_party")]
+
+
+def test_notwithstanding_anything_to_the_contrary_is_no_exception():
+    # CUAD dev (ALLIANCE BANCORP): the whole cap was listed as its own exception
+    quote = ("Notwithstanding anything to the contrary set forth herein, to the extent permitted by applicable law, in no event shall the "
+             "Agent be required to contribute an aggregate amount in excess of the aggregate marketing fees to which the Agent is entitled.")
+    assert kinds(risk.facts("Cap On Liability", quote), "carve_out") == []
+    quote = "Notwithstanding the foregoing, either party may assign this Agreement to an Affiliate without consent."
+    assert kinds(risk.facts("Anti-Assignment", quote), "carve_out") == ["Notwithstanding the foregoing, either party may assign this Agreement to an Affiliate without consent"]
