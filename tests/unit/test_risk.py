@@ -111,6 +111,8 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
     ("Termination For Convenience", "In the event that the Company desires to terminate the Agreement prior to the Termination Date, it shall "
                                     "provide AGI with at least 60 days prior written notice, without any further responsibility by either Party.",
      ("the Company desires to", "one_party")),
+    # CUAD dev (Creditcards.com): a section title glued to the clause is no part of the name
+    ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, special or consequential damages.", ("Chase shall", "one_party")),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
