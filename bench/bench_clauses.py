@@ -5,7 +5,7 @@ Over every dev contract × each of the 37 clause categories (Document Name, Part
 Date and Effective Date aside), one category asked at a time, including the pairs with no
 labelled clause: precision and clause recall by CUAD's rule (word-set Jaccard ≥ 0.5) and by the
 old rule beside it (a fragment inside a labelled clause counted too), fragments, findings
-repeating a clause, no-clause accuracy and "not found" for a labelled category, per category
+repeating a clause (one-to-one; the set rule used before beside it), no-clause accuracy and "not found" for a labelled category, per category
 and micro-averaged (bench/clause_eval.py defines each).
 
 ``--stages`` measures the TF-IDF model alone, the clause encoder alone and both (the
@@ -220,13 +220,13 @@ def _keyed(d: dict[str, list[str]]) -> dict[tuple[str, str], list[str]]:
     return {tuple(k.split("\x1f")): v for k, v in d.items()}
 
 
-METRICS = ("precision", "recall", "precision_old", "recall_old", "fragments", "repeats", "no_clause_acc", "not_found")
+METRICS = ("precision", "recall", "precision_old", "recall_old", "fragments", "repeats", "repeats_set", "no_clause_acc", "not_found")
 
 
 def clause_table(res: dict) -> str:
     names = [n for n in res if n not in ("meta", "timing")]
-    head = "| category | clauses | " + " | ".join(f"{n} {m}" for n in names for m in ("P", "R", "P old rule", "R old rule", "fragments", "repeats", "no-clause", "not found")) + " |"
-    lines = [head, "|" + "---|" * (2 + 8 * len(names))]
+    head = "| category | clauses | " + " | ".join(f"{n} {m}" for n in names for m in ("P", "R", "P old rule", "R old rule", "fragments", "repeats", "repeats (set rule)", "no-clause", "not found")) + " |"
+    lines = [head, "|" + "---|" * (2 + len(METRICS) * len(names))]
     for cat in ["**micro**", *res[names[-1]]["per_category"]]:
         rows = [res[n]["micro"] if cat == "**micro**" else res[n]["per_category"][cat] for n in names]
         lines.append(f"| {cat} | {rows[-1]['clauses']} | " + " | ".join(fmt(r[k]) for r in rows for k in METRICS) + " |")

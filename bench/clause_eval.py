@@ -6,8 +6,13 @@ also counted a finding whose words lie inside a labelled clause as one run ("ins
 scores every fragment of a clause as correct. Besides precision and recall, per category:
 
 - fragments: findings inside a labelled clause of their category with Jaccard < 0.5;
-- repeats: findings that match (either rule) a labelled clause an earlier finding of the same
-  contract and category already matched (findings are taken best first);
+- repeats: findings that match (either rule) a labelled clause of their contract and category
+  but are left over when each labelled clause is given at most one finding (a maximum one-to-one
+  matching: two cards for one clause). Parallel clauses in the same words ("VIP shall have no
+  liability ..." and "BNL shall have no liability ...") match each other's labels, so the set
+  rule below called the second a repeat even where both are labelled;
+- repeats_set: the set rule used before 2026-12-02, kept beside it: a finding all of whose
+  matched clauses an earlier finding (best first) already matched;
 - no-clause accuracy: contract-category pairs with no labelled clause and no finding;
 - "not found": pairs with a labelled clause and no finding at all.
 
@@ -18,6 +23,9 @@ as shown (its rest over a page break included).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+
+import numpy as np
+from scipy.optimize import linear_sum_assignment
 
 from bench import cuad
 
@@ -55,19 +63,30 @@ def score(rows: list[dict], cats: list[str], findings: dict[tuple[str, str], lis
                 t["present_pairs"] += 1
                 t["not_found"] += not quotes
             strict_hit, loose_hit = set(), set()
-            for qw, qs in quotes:
+            edges = np.zeros((len(quotes), len(labelled)), bool)
+            for k, (qw, qs) in enumerate(quotes):
                 strict = {j for j, (_, cs) in enumerate(labelled) if _jaccard(qs, cs) >= 0.5}
                 inside = {j for j, (cw, _) in enumerate(labelled) if _inside(qw, cw)}
                 t["correct"] += bool(strict)
                 t["correct_old"] += bool(strict | inside)
                 t["fragments"] += bool(inside - strict) and not strict
-                t["repeats"] += bool(strict | inside) and (strict | inside) <= loose_hit
+                t["repeats_set"] += bool(strict | inside) and (strict | inside) <= loose_hit
+                edges[k, list(strict | inside)] = True
                 strict_hit |= strict
                 loose_hit |= strict | inside
+            t["repeats"] += int(edges.any(axis=1).sum()) - _matched(edges)
             t["recalled"] += len(strict_hit)
             t["recalled_old"] += len(loose_hit)
     micro = sum(per.values(), Counter())
     return {"micro": rates(micro), "per_category": {c: rates(per[c]) for c in cats}}
+
+
+def _matched(edges: np.ndarray) -> int:
+    """The size of a maximum one-to-one matching of findings (rows) to labelled clauses."""
+    if not edges.any():
+        return 0
+    rows, cols = linear_sum_assignment(edges, maximize=True)
+    return int(edges[rows, cols].sum())
 
 
 def rates(t: Counter) -> dict:
@@ -78,6 +97,7 @@ def rates(t: Counter) -> dict:
         "precision": div(t["correct"], t["findings"]), "recall": div(t["recalled"], t["clauses"]),
         "precision_old": div(t["correct_old"], t["findings"]), "recall_old": div(t["recalled_old"], t["clauses"]),
         "fragments": div(t["fragments"], t["findings"]), "repeats": div(t["repeats"], t["findings"]),
+        "repeats_set": div(t["repeats_set"], t["findings"]),
         "no_clause_acc": div(t["absent_ok"], t["absent_pairs"]), "not_found": div(t["not_found"], t["present_pairs"]),
         "findings": t["findings"], "clauses": t["clauses"],
     }
