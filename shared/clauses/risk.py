@@ -149,7 +149,7 @@ _SPEC: dict[str, tuple[str, dict[str, str], str]] = {
     "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
     "Renewal Term": ("duration* notice_period bound", {}, "No renewal length is stated in this clause."),
     "Notice Period To Terminate Renewal": ("notice_period* duration bound", {"notice_period": "Notice to end renewal"}, "No notice period is stated in this clause."),
-    "Expiration Date": ("duration+date* bound", {"duration": "Term"}, "No end date or term length is stated in this clause."),
+    "Expiration Date": ("duration+date* bound", {"duration": "Term and dates stated"}, "No end date or term length is stated in this clause."),
     "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),
     "Anti-Assignment": ("consent* carve_out bound", {}, "No consent requirement is stated in this clause."),
     "Change Of Control": ("trigger* consent notice_period carve_out bound", {"trigger": "Triggered by"}, "No change-of-control event is named in this clause."),

@@ -313,3 +313,9 @@ def test_notwithstanding_anything_to_the_contrary_is_no_exception():
     assert kinds(risk.facts("Cap On Liability", quote), "carve_out") == []
     quote = "Notwithstanding the foregoing, either party may assign this Agreement to an Affiliate without consent."
     assert kinds(risk.facts("Anti-Assignment", quote), "carve_out") == ["Notwithstanding the foregoing, either party may assign this Agreement to an Affiliate without consent"]
+
+
+def test_an_expiration_note_does_not_call_its_start_date_the_term():
+    # CUAD dev (Vnue): "Term: “One (1) Year”, “September 10, 2015”" read as if the term were a date
+    note = risk.risk_note("Expiration Date", "This Agreement shall commence on September 10, 2015 and shall continue for One (1) Year (the “Term”).")
+    assert note["risk"].startswith("Term and dates stated: “One (1) Year”, “September 10, 2015”.")
