@@ -188,7 +188,7 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
     return sorted(rows, key=lambda r: order[r["status"]])
 
 
-_SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read)", "meets": "meets the playbook"}
+_SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read as a value it can check)", "meets": "meets the playbook"}
 
 
 def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> str:

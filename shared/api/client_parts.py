@@ -82,7 +82,7 @@ class Position(Payload):
     """A clause against the playbook's rule for one of its categories."""
 
     category: str
-    status: Literal["meets", "deviates", "unknown"] = Field(description="`unknown`: a term the rule needs was not read from the clause")
+    status: Literal["meets", "deviates", "unknown"] = Field(description="`unknown`: a term the rule needs was not read from the clause, or not as a value it can check (\"during the term\" against a number of days)")
     rule: str = Field(description="the rule, in words")
     quotes: list[str] = Field(description="the words of the clause it was decided on, verbatim; never empty on `meets`")
 

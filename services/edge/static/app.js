@@ -575,7 +575,7 @@ function renderFinal(id, d) {
 }
 
 // A position against the playbook, in words and with an icon (not by colour alone).
-const STATUS = { meets: ["✓", "Meets the playbook"], deviates: ["✗", "Deviates from the playbook"], unknown: ["?", "Not decided (a term the rule needs was not read)"] };
+const STATUS = { meets: ["✓", "Meets the playbook"], deviates: ["✗", "Deviates from the playbook"], unknown: ["?", "Not decided (a term the rule needs was not read as a value it can check)"] };
 
 function position(p, withCategory = false) {
   const [icon, words] = STATUS[p.status] || ["?", p.status];
