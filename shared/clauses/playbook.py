@@ -188,11 +188,17 @@ def _check(c: Condition, text: str, record: list[dict[str, Any]], category: str)
     return playbook_words.mutual(text, category)
 
 
+# Where a place word describes patents or marks, not the clause's reach ("any Lucid owned or
+# licensed patent issued or pending worldwide").
+_OF_RIGHTS = re.compile(r"\b(?:patents?|patent\s+applications?|trade\s?marks?|pending|issued|filed|registered)\s+(?:\w+\s+){0,2}$", re.I)
+
+
 def _said(text: str, phrases: list[str]) -> str | None:
     """The first phrase the clause says, as the clause writes it (case and spacing its own)."""
     for p in phrases:
-        if m := playbook_words.phrase(p).search(text):
-            return m.group(0)
+        for m in playbook_words.phrase(p).finditer(text):
+            if not _OF_RIGHTS.search(text[max(0, m.start() - 60) : m.start()]):
+                return m.group(0)
     return None
 
 

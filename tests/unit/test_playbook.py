@@ -68,6 +68,9 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         ("Governing Law", "THIS AGREEMENT SHALL BE GOVERNED BY THE LAWS OF THE STATE OF DELAWARE WITHOUT GIVING EFFECT TO ITS CONFLICT RULES.", "meets", "DELAWARE"),
         ("Non-Compete", "For six (6) months after termination, Distributor shall not sell competing products anywhere in the world.", "deviates", "anywhere in the world"),
         ("Non-Compete", "For six (6) months after termination, Distributor shall not sell competing products in the Territory.", "meets", "six (6) months"),
+        # CUAD dev (LUCID): "worldwide" said of patents is no worldwide restriction
+        ("Non-Compete", "For six (6) months after termination, Distributor shall not sell any product that would infringe any Lucid patent issued "
+                        "or pending worldwide.", "meets", "six (6) months"),
         ("Anti-Assignment", "Neither party may assign this Agreement without consent, except that either party may assign it without consent to a successor by merger.", "meets", "successor"),
         ("Anti-Assignment", "Licensee may not assign this Agreement. A change of control of Licensee shall be deemed an assignment.", "deviates", "change of control"),
         ("Anti-Assignment", "Neither party may assign this Agreement without the prior written consent of the other party.", "unknown", None),
