@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME, DATE, MONEY, PERCENT
+from shared.clauses.checklist import CHECKLIST, LABELS, WHAT
 from shared.clauses.playbook_words import NAMED_SIDES
 
 # Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days").
@@ -140,50 +141,6 @@ _MAX_PART = 250
 # the last comma before that verb, so a list inside it does not end it.
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?)\b", re.I)
 
-# category -> (kinds in note order; "a+b" renders in one sentence, "*" marks the kinds whose
-# absence the note states; label overrides; what the note says when the key kinds are absent).
-_SPEC: dict[str, tuple[str, dict[str, str], str]] = {
-    "Cap On Liability": ("multiple+amount+percent* carve_out bound", {"multiple": "Liability is capped at"}, "No amount or basis for the cap is stated in this clause."),
-    "Uncapped Liability": ("carve_out* amount bound", {"carve_out": "Exceptions to the limits"}, "No exception to the liability limits is stated in this clause."),
-    "Liquidated Damages": ("amount+percent* multiple carve_out bound", {"amount": "Sum owed"}, "No sum or formula is stated in this clause."),
-    "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
-    "Renewal Term": ("duration* notice_period bound", {}, "No renewal length is stated in this clause."),
-    "Notice Period To Terminate Renewal": ("notice_period* duration bound", {"notice_period": "Notice to end renewal"}, "No notice period is stated in this clause."),
-    "Expiration Date": ("duration+date* bound", {"duration": "Term and dates stated"}, "No end date or term length is stated in this clause."),
-    "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),
-    "Anti-Assignment": ("consent* carve_out bound", {}, "No consent requirement is stated in this clause."),
-    "Change Of Control": ("trigger* consent notice_period carve_out bound", {"trigger": "Triggered by"}, "No change-of-control event is named in this clause."),
-    "Non-Compete": ("term_period+duration* territory* carve_out bound", {"term_period": "Restriction period"}, ""),
-    "Exclusivity": ("territory term_period+duration carve_out bound", {}, ""),
-    "No-Solicit Of Customers": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
-    "No-Solicit Of Employees": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
-    "Non-Disparagement": ("term_period+duration carve_out bound", {}, ""),
-    "Competitive Restriction Exception": ("carve_out* territory bound", {}, ""),
-    "Most Favored Nation": ("percent carve_out bound", {}, ""),
-    "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {"duration": "Response period"}, ""),
-    "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
-    "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
-    "Minimum Commitment": ("amount+percent* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
-    "Volume Restriction": ("amount+percent duration bound", {}, ""),
-    "License Grant": ("territory duration carve_out bound", {}, ""),
-    "Non-Transferable License": ("consent carve_out bound", {}, ""),
-    "Irrevocable Or Perpetual License": ("duration carve_out bound", {}, ""),
-    "Post-Termination Services": ("survival* duration bound", {}, "No period after the end of the contract is stated in this clause."),
-    "Audit Rights": ("notice_period duration percent bound", {"percent": "Cost threshold"}, ""),
-    "Warranty Duration": ("duration* carve_out bound", {"duration": "Warranty period"}, "No warranty period is stated in this clause."),
-    "Insurance": ("amount* coverage insured notice_period duration bound", {"amount": "Coverage amounts"}, "No coverage amount is stated in this clause."),
-}
-# Licences, IP and the like: who is bound, and what is excepted.
-_SPEC.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
-                            "Unlimited/All-You-Can-Eat-License", "Covenant Not To Sue", "Third Party Beneficiary"), ("carve_out bound", {}, "")))
-_SPEC.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
-_LABEL = {
-    "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
-    "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named",
-    "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
-    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured",
-}
-_WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
 
 
 def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
@@ -209,10 +166,17 @@ def _part_end(quote: str, start: int) -> int:
     return m.start() if m else min(len(quote), start + _MAX_PART)
 
 
+# Where the rule after an exception takes over ("except for loss ... caused by NCC's negligence
+# and in such event NCC's total liability ... shall not exceed", "..., in which case ...").
+_CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b", re.I)
+
+
 def _carve_end(quote: str, a: int, marker_end: int) -> int:
     """End of the exception that starts at ``a``: its closing bracket, the comma before the main
-    clause, or the end of its clause part."""
+    clause, where the rule it excepts from takes over, or the end of its clause part."""
     end = _part_end(quote, a)
+    if stop := _CARVE_STOP.search(quote, marker_end, end):
+        end = stop.start()
     head = quote[max(quote.rfind(".", 0, a), quote.rfind(";", 0, a), a - 300, 0) : a]
     if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them
         close = quote.find(")", marker_end, end)
@@ -257,7 +221,7 @@ def _shouting(quote: str) -> bool:
 
 
 def _kinds(category: str) -> list[str]:
-    return [k for tok in _SPEC.get(category, ("",))[0].split() for k in tok.rstrip("*").split("+")]
+    return [k for tok in CHECKLIST.get(category, ("",))[0].split() for k in tok.rstrip("*").split("+")]
 
 
 def facts(category: str, quote: str) -> list[dict]:
@@ -307,7 +271,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
-    order, labels, missing = _SPEC.get(cat.name if cat else category, ("", {}, ""))
+    order, labels, missing = CHECKLIST.get(cat.name if cat else category, ("", {}, ""))
     tokens = order.split()
     parts, first_key = list[str](), True  # first_key: no key kind ("*") came before
     for tok in tokens:
@@ -319,11 +283,11 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
         texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]
-        label = labels.get(kinds[0], _LABEL[kinds[0]])
+        label = labels.get(kinds[0], LABELS[kinds[0]])
         if texts:
             parts.append(f"{label} {_q(texts)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts)}.")
         elif tok.endswith("*") and may_say_absent:
-            parts.append(missing if first_key and missing else f"No {_WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
+            parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
     if cat:
         parts.append(cat.risk)

@@ -319,3 +319,14 @@ def test_an_expiration_note_does_not_call_its_start_date_the_term():
     # CUAD dev (Vnue): "Term: “One (1) Year”, “September 10, 2015”" read as if the term were a date
     note = risk.risk_note("Expiration Date", "This Agreement shall commence on September 10, 2015 and shall continue for One (1) Year (the “Term”).")
     assert note["risk"].startswith("Term and dates stated: “One (1) Year”, “September 10, 2015”.")
+
+
+def test_an_exception_ends_where_the_rule_it_excepts_from_takes_over():
+    # CUAD dev (HEALTHGATE): the exception ran on into "and in such event NCC's total liability ... arising"
+    quote = ("10.1 NCC shall not be liable for any loss caused to the Owner or the Licensee either jointly or severally except for loss of or "
+             "damage to the Material to the extent that such loss or damage is caused by the negligent acts or omissions of NCC, its "
+             "employees, agents or sub-contractors and in such event NCC's total liability in respect of all claims arising under or by "
+             "virtue of this Agreement shall not (except in the case of claims for personal injury or death) exceed the sum of (pounds)500,000.")
+    assert kinds(risk.facts("Cap On Liability", quote), "carve_out") == [
+        "except for loss of or damage to the Material to the extent that such loss or damage is caused by the negligent acts or omissions "
+        "of NCC, its employees, agents or sub-contractors", "except in the case of claims for personal injury or death"]

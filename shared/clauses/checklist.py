@@ -1,0 +1,50 @@
+"""What a risk note checks per clause category: the facts it looks for, in the order it states
+them, their labels, and what it says when a key fact is absent (:func:`shared.clauses.risk.risk_note`
+fills it with the clause's own words)."""
+
+from __future__ import annotations
+
+# category -> (kinds in note order; "a+b" renders in one sentence, "*" marks the kinds whose
+# absence the note states; label overrides; what the note says when the key kinds are absent).
+CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
+    "Cap On Liability": ("multiple+amount+percent* carve_out bound", {"multiple": "Liability is capped at"}, "No amount or basis for the cap is stated in this clause."),
+    "Uncapped Liability": ("carve_out* amount bound", {"carve_out": "Exceptions to the limits"}, "No exception to the liability limits is stated in this clause."),
+    "Liquidated Damages": ("amount+percent* multiple carve_out bound", {"amount": "Sum owed"}, "No sum or formula is stated in this clause."),
+    "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
+    "Renewal Term": ("duration* notice_period bound", {}, "No renewal length is stated in this clause."),
+    "Notice Period To Terminate Renewal": ("notice_period* duration bound", {"notice_period": "Notice to end renewal"}, "No notice period is stated in this clause."),
+    "Expiration Date": ("duration+date* bound", {"duration": "Term and dates stated"}, "No end date or term length is stated in this clause."),
+    "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),
+    "Anti-Assignment": ("consent* carve_out bound", {}, "No consent requirement is stated in this clause."),
+    "Change Of Control": ("trigger* consent notice_period carve_out bound", {"trigger": "Triggered by"}, "No change-of-control event is named in this clause."),
+    "Non-Compete": ("term_period+duration* territory* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "Exclusivity": ("territory term_period+duration carve_out bound", {}, ""),
+    "No-Solicit Of Customers": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "No-Solicit Of Employees": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
+    "Non-Disparagement": ("term_period+duration carve_out bound", {}, ""),
+    "Competitive Restriction Exception": ("carve_out* territory bound", {}, ""),
+    "Most Favored Nation": ("percent carve_out bound", {}, ""),
+    "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {"duration": "Response period"}, ""),
+    "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
+    "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
+    "Minimum Commitment": ("amount+percent* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
+    "Volume Restriction": ("amount+percent duration bound", {}, ""),
+    "License Grant": ("territory duration carve_out bound", {}, ""),
+    "Non-Transferable License": ("consent carve_out bound", {}, ""),
+    "Irrevocable Or Perpetual License": ("duration carve_out bound", {}, ""),
+    "Post-Termination Services": ("survival* duration bound", {}, "No period after the end of the contract is stated in this clause."),
+    "Audit Rights": ("notice_period duration percent bound", {"percent": "Cost threshold"}, ""),
+    "Warranty Duration": ("duration* carve_out bound", {"duration": "Warranty period"}, "No warranty period is stated in this clause."),
+    "Insurance": ("amount* coverage insured notice_period duration bound", {"amount": "Coverage amounts"}, "No coverage amount is stated in this clause."),
+}
+# Licences, IP and the like: who is bound, and what is excepted.
+CHECKLIST.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
+                            "Unlimited/All-You-Can-Eat-License", "Covenant Not To Sue", "Third Party Beneficiary"), ("carve_out bound", {}, "")))
+CHECKLIST.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
+LABELS = {
+    "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
+    "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named",
+    "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
+    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured",
+}
+WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
