@@ -245,3 +245,16 @@ def test_a_sentence_cut_before_a_section_reference_is_quoted_from_its_start():
     scored = findings.score_units(units, FixedModel({"Section 8(d)": {"Cap On Liability": 0.5}}), [text])
     (cap,) = findings.findings(scored, ["Cap On Liability"])
     assert cap.quote.startswith("Notwithstanding the provisions of this Section 8(d), the Agent") and cap.quote.endswith("damages paid.")
+
+
+def test_a_termination_for_cause_only_is_no_termination_for_convenience():
+    """CUAD's Termination For Convenience is an end without cause (HOLIDAY RV's item B scored
+    over the threshold); a right on notice beside one for breach stays."""
+    text = ("B. Either Party may terminate this Agreement at any time in the event of a material breach by the other Party which remains "
+            "uncured after thirty days written notice thereof.\n"
+            "C. Either party may terminate this Agreement for any reason upon ninety (90) days written notice, or at once if the other "
+            "party becomes insolvent.\n")
+    model = FixedModel({"material breach": {"Termination For Convenience": 0.9}, "any reason": {"Termination For Convenience": 0.8}})
+    model.categories, model.index = ["Termination For Convenience"], {"Termination For Convenience": 0}
+    found = findings.findings(findings.score_units(findings.page_units([text]), model, [text]), ["Termination For Convenience"])
+    assert [f.quote[:2] for f in found] == ["C."]
