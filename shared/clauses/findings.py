@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
-from shared.clauses.catalogue import content_words
+from shared.clauses.catalogue import FOR_CAUSE, content_words
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.documents import cjk
 from shared.documents.splitter import bare, clause_spans, heading
@@ -206,8 +206,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
 # for convenience, whatever its words score ("B. Either Party may terminate ... in the event of a
 # material breach ... which remains uncured"). On CUAD train 1 of 123 labelled Termination For
 # Convenience clauses reads so (a right on notice and one for breach, as items (i) and (ii)).
-_FOR_CAUSE = re.compile(r"\b(?:breach\w*|default\w*|insolven\w*|bankrupt\w*|fail(?:s|ed|ure)?\s+to|uncured|cure[ds]?|remed(?:y|ied)|violat\w*|liquidation|"
-                        r"receiver\w*|assignment\s+for\s+the\s+benefit)\b", re.I)
+_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE})\b", re.I)
 _WITHOUT_CAUSE = re.compile(
     r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
     r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"

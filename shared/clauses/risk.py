@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from shared.clauses.catalogue import BY_NAME, DATE, MONEY, PERCENT
+from shared.clauses.catalogue import BY_NAME, DATE, FOR_CAUSE, MONEY, PERCENT
 from shared.clauses.checklist import CHECKLIST, LABELS, WHAT
 from shared.clauses.playbook_words import NAMED_SIDES
 
@@ -86,7 +86,7 @@ _RX: dict[str, list[re.Pattern]] = {
         r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
         r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b|"
         r"\b(?:(?:with\s+or\s+)?without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason|\s+whatsoever)?|for\s+(?:its\s+|their\s+)?convenience|"
-        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time(?![^.;]{0,40}\b(?:breach|default|insolven|bankrupt)))\b")],
+        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time(?![^.;]{0,40}\b(?:" + FOR_CAUSE + r")))\b")],
     "territory": [re.compile(
         r"\b(?i:in|within|throughout|outside(?:\s+of)?)\s+(?:the\s+)?(?:[A-Z][\w/&-]*\s+(?:and\s+|&\s+)?){0,4}(?i:territory|territories|area|region)\b|"
         r"\b(?i:world-?wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world)\b|"
@@ -127,7 +127,8 @@ _NOT_PARTY = re.compile(
     r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Work|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
     r"Tooling|Die|Revenue|REVENUE|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|TERM|Materials?|Group|Advance|Contributions?)\s+(?:shall|may|will|must|agrees?)\b"
 )
-_FIGURES, _HOLDERS = ("duration", "amount", "percent"), ("multiple", "notice_period", "survival", "duration")
+_FIGURES = ("duration", "amount", "percent")
+_HOLDERS = ("multiple", "notice_period", "survival", "duration")
 # A cure period after notice is no notice to end ("uncured after thirty days written notice", "to comply with a 30 day written notice").
 _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]*\bterminat)[^.;]*$", re.I)
 
@@ -273,7 +274,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     found = facts(category, quote) if facts_found is None else facts_found
     order, labels, missing = CHECKLIST.get(cat.name if cat else category, ("", {}, ""))
     tokens = order.split()
-    parts, first_key = list[str](), True  # first_key: no key kind ("*") came before
+    parts: list[str] = []
+    first_key = True  # no key kind ("*") came before
     for tok in tokens:
         kinds = tok.rstrip("*").split("+")
         if kinds == ["bound"]:
