@@ -63,7 +63,9 @@ class Finding:
 
 
 # A clause's last words before a page break, when they do not end it (no stop), and the next
-# page's first words, when they go on with it (lower case, or CJK text after an open sentence).
+# page's first words, when they go on with it (lower case, after a word no sentence ends on —
+# "an exclusive license, even as to" | "VerticalNet, to use ..." — or CJK text after an open
+# sentence).
 _ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
 
 
@@ -71,7 +73,7 @@ def _runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
     if not before or not after or before.endswith(_ENDS) or heading(after):
         return False
-    return after[0].islower() or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+    return after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
 
 
 @dataclass(frozen=True)

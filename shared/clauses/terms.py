@@ -69,6 +69,14 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
+# A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
+_WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)
+
+
+def _window(fact: dict, clause: str) -> bool:
+    at = clause.find(fact["text"])
+    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])))
+_TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A term that ends on an anniversary ("will terminate on the third anniversary of the Effective
 # Date"), unless it is one of two ends ("the later of (i) the third anniversary … or (ii) …").
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
@@ -150,7 +158,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
     for a, b, d in _durations(clause, every=cue == "renew"):  # "for a one (1) year period ... renew for successive one (1) year periods"
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
-        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after)):
+        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)):
             continue
         if cue == "after" and not _AFTER_END.search(after):
             continue
@@ -280,8 +288,8 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
             got = _period(name, arg, clause)
         elif kind == "date":
             got = _end_date(name, clause)
-        elif name == "restriction_period":  # a period after the contract ends, else "during the term"
-            got = _period(name, "after", clause) or _fact(name, ["duration"], clause, found)
+        elif name == "restriction_period":  # a period after the contract ends, else "during the term"; no window to act
+            got = _period(name, "after", clause) or _fact(name, ["duration"], clause, [f for f in found if not _window(f, clause)])
         else:
             got = _fact(name, arg.split(","), clause, found)
         if got is None:

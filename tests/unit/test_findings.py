@@ -258,3 +258,11 @@ def test_a_termination_for_cause_only_is_no_termination_for_convenience():
     model.categories, model.index = ["Termination For Convenience"], {"Termination For Convenience": 0}
     found = findings.findings(findings.score_units(findings.page_units([text]), model, [text]), ["Termination For Convenience"])
     assert [f.quote[:2] for f in found] == ["C."]
+
+
+def test_a_clause_cut_at_a_page_break_after_a_word_no_sentence_ends_on_runs_on():
+    # CUAD dev (Neoforma): "2.5 VerticalNet hereby grants Neoforma an exclusive license, even as to" | "VerticalNet, to use ..."
+    texts = ["2.4 The parties agree as follows.\n2.5 VerticalNet hereby grants Neoforma an exclusive license, even as to",
+             "VerticalNet, to use, modify and display the Listings, subject to this Agreement.\n2.6 Each party shall pay its own costs."]
+    unit = next(u for u in findings.page_units(texts) if u.text.startswith("2.5"))
+    assert unit.continued == "VerticalNet, to use, modify and display the Listings, subject to this Agreement."

@@ -113,6 +113,11 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
      ("the Company desires to", "one_party")),
     # CUAD dev (Creditcards.com): a section title glued to the clause is no part of the name
     ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, special or consequential damages.", ("Chase shall", "one_party")),
+    # CUAD dev (SmartRx): "no other Distributor will be appointed" binds the Company that agrees to it
+    ("Exclusivity", "Company agrees that no other Distributor will be appointed in any other state as a Distributor, save and except for the "
+                    "state of Florida.", ("Company agrees", "one_party")),
+    # CUAD dev (Neoforma): a definition binds no one
+    ("Non-Compete", "1.51 VERTICALNET COMPETITOR shall mean any Site primarily directed to the sale or auction of Laboratory Products.", None),
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
@@ -330,3 +335,11 @@ def test_an_exception_ends_where_the_rule_it_excepts_from_takes_over():
     assert kinds(risk.facts("Cap On Liability", quote), "carve_out") == [
         "except for loss of or damage to the Material to the extent that such loss or damage is caused by the negligent acts or omissions "
         "of NCC, its employees, agents or sub-contractors", "except in the case of claims for personal injury or death"]
+
+
+def test_a_notice_before_a_named_term_quotes_its_name():
+    # CUAD dev (SmartRx): the notice was quoted as "... within 180 days prior to any"
+    quote = ("unless (i) either party provides written notice of its intention not to renew the Agreement within 180 days prior to any "
+             "Renewal Term; or (ii) this Agreement is otherwise terminated.")
+    assert kinds(risk.facts("Notice Period To Terminate Renewal", quote), "notice_period") == [
+        "notice of its intention not to renew the Agreement within 180 days prior to any Renewal Term"]

@@ -220,3 +220,13 @@ def test_an_act_of_a_state_is_a_law_the_reader_does_not_place():
               "arbitrator appointed pursuant to the provisions of the Commercial Arbitration Act of the State of Nevada.")
     assert terms.terms("Governing Law", clause)[0]["stated"] is None
     assert terms.terms("Governing Law", "Any act or omission of a party shall be settled by arbitration in the city of the defendant.")[0]["stated"] is False
+
+
+def test_a_window_to_act_is_no_restriction_period_and_a_cure_period_no_renewal():
+    # CUAD dev (Neoforma): "two days to consider" met the non-compete rule as a restriction of two days;
+    # "an additional 180 days to cure such breach" met the renewal rule as a renewal of 180 days
+    assert terms.terms("Non-Compete", "Neoforma shall have two days to consider each VerticalNet request for approval of advertising.")[0]["stated"] is None
+    assert terms.terms("Non-Compete", "For two (2) years after termination, Distributor shall not sell competing products.")[0]["value"] == 730.0
+    clause = ("Either Party may terminate this Agreement upon written notice if a material breach remains uncured 30 days after notice; provided, "
+              "however, that if such breach is not reasonably capable of cure, the breaching Party shall have an additional 180 days to cure such breach.")
+    assert terms.terms("Renewal Term", clause)[0]["stated"] is None
