@@ -343,3 +343,12 @@ def test_a_notice_before_a_named_term_quotes_its_name():
              "Renewal Term; or (ii) this Agreement is otherwise terminated.")
     assert kinds(risk.facts("Notice Period To Terminate Renewal", quote), "notice_period") == [
         "notice of its intention not to renew the Agreement within 180 days prior to any Renewal Term"]
+
+
+def test_a_sum_in_renminbi_is_read_and_a_party_named_after_of_is_not_bound():
+    # CUAD dev (SENMIAO): "liquidated damages of RMB 50,000" said nothing; "entities of Party A will" was the bound party
+    quote = ("Party A is entitled to immediately terminate this Agreement, and request Party B to pay the liquidated damages of RMB 50,000 "
+             "(RMB FIFTY THOUSAND) and indemnify for all losses incurred to Party A thereby.")
+    assert kinds(risk.facts("Liquidated Damages", quote), "amount") == ["RMB 50,000"]
+    quote = "no associated entities of Party A will establish commercial cooperation with Party B; besides, Party B shall pay liquidated damages."
+    assert bound(risk.facts("Liquidated Damages", quote)) == [("Party B shall", "one_party")]
