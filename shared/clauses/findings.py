@@ -15,7 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
-from shared.clauses.catalogue import FOR_CAUSE, content_words
+from shared.clauses.catalogue import content_words, for_cause_only
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.documents import cjk
 from shared.documents.splitter import bare, clause_spans, heading
@@ -69,9 +69,18 @@ class Finding:
 _ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
 
 
+def _ended(text: str) -> bool:
+    """Whether ``text`` ends its sentence: a stop, a closing quote, or a bracket closed after one
+    ("... (see Section 5.)"); "... OR TORT (INCLUDING NEGLIGENCE)" goes on."""
+    t = text.rstrip()
+    if t.endswith((")", "）")):
+        return t[:-1].rstrip().endswith(_ENDS)
+    return t.endswith(_ENDS)
+
+
 def _runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
-    if not before or not after or before.endswith(_ENDS) or heading(after):
+    if not before or not after or _ended(before) or heading(after):
         return False
     return after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
 
@@ -200,23 +209,8 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
             out.append([first, int(last), float(col[i])])
     if category == "Termination For Convenience":  # CUAD's: an end without cause
-        out = [r for r in out if not _for_cause_only(" ".join(u.whole for u in units[r[0] : r[1] + 1]))]
+        out = [r for r in out if not for_cause_only(" ".join(u.whole for u in units[r[0] : r[1] + 1]))]
     return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
-
-
-# A termination whose only grounds are a breach, a default or an insolvency is for cause, not
-# for convenience, whatever its words score ("B. Either Party may terminate ... in the event of a
-# material breach ... which remains uncured"). On CUAD train 1 of 123 labelled Termination For
-# Convenience clauses reads so (a right on notice and one for breach, as items (i) and (ii)).
-_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE})\b", re.I)
-_WITHOUT_CAUSE = re.compile(
-    r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
-    r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
-    r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
-
-
-def _for_cause_only(text: str) -> bool:
-    return bool(_FOR_CAUSE.search(text)) and not _WITHOUT_CAUSE.search(text)
 
 
 def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> tuple[int, int]:
@@ -255,7 +249,7 @@ def _goes_on(prev: Unit, unit: Unit) -> bool:
 def _joins(prev: Unit, unit: Unit) -> bool:
     """Whether ``unit`` goes on with the clause ``prev`` ends: same page, and ``prev`` stopped
     mid-sentence."""
-    return prev.page == unit.page and not prev.text.rstrip().endswith(_ENDS)
+    return prev.page == unit.page and not _ended(prev.text)
 
 
 def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:

@@ -266,3 +266,17 @@ def test_a_clause_cut_at_a_page_break_after_a_word_no_sentence_ends_on_runs_on()
              "VerticalNet, to use, modify and display the Listings, subject to this Agreement.\n2.6 Each party shall pay its own costs."]
     unit = next(u for u in findings.page_units(texts) if u.text.startswith("2.5"))
     assert unit.continued == "VerticalNet, to use, modify and display the Listings, subject to this Agreement."
+
+
+def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
+    """CUAD dev (MTI): "... WHETHER IN CONTRACT, WARRANTY OR TORT (INCLUDING NEGLIGENCE)" | "OR UNDER ANY
+    OTHER THEORY OF LIABILITY ..." was two cards; a bracket closed after a stop still ends one."""
+    text = ("10.1 EXCEPT FOR A BREACH OF SECTION 8, IN NO EVENT WILL EITHER PARTY BE LIABLE FOR ANY INDIRECT DAMAGES, WHETHER IN CONTRACT,\n"
+            "WARRANTY OR TORT (INCLUDING NEGLIGENCE)\n"
+            "OR UNDER ANY OTHER THEORY OF LIABILITY, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.\n"
+            "10.2 The Supplier's total liability shall not exceed the fees paid (see Section 5.)\n"
+            "The Customer shall pay all invoices within thirty days.\n")
+    scored = findings.score_units(findings.page_units([text]), FixedModel({"INDIRECT": {"Cap On Liability": 0.9}, "total liability": {"Cap On Liability": 0.8}}), [text])
+    found = findings.findings(scored, ["Cap On Liability"])
+    assert len(found) == 2 and found[0].quote.startswith("10.1") and found[0].quote.endswith("OF SUCH DAMAGES.")
+    assert found[1].quote.startswith("10.2") and found[1].quote.endswith("(see Section 5.)")
