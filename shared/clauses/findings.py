@@ -247,9 +247,9 @@ def _goes_on(prev: Unit, unit: Unit) -> bool:
 
 
 def _joins(prev: Unit, unit: Unit) -> bool:
-    """Whether ``unit`` goes on with the clause ``prev`` ends: same page, and ``prev`` stopped
-    mid-sentence."""
-    return prev.page == unit.page and not _ended(prev.text)
+    """Whether ``unit`` goes on with the clause ``prev`` ends: ``prev`` stopped mid-sentence, on
+    the same page or at the end of the one before, running on into this one."""
+    return (prev.page == unit.page or (unit.page == prev.page + 1 and bool(prev.continued))) and not _ended(prev.text)
 
 
 def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:

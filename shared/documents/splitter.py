@@ -134,7 +134,10 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
-    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(text[start:end]) else MIN_CHARS):
+    # A short span is no sentence, unless it is the start of one the text's end cuts ("... as
+    # provided under the Policy. In" | the next page: "the event this Agreement is terminated").
+    cut = end == len(text.rstrip()) and text[start:end][:1].isupper() and not text[start:end].endswith(_LINE_ENDS)
+    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(text[start:end]) else MIN_CHARS) and not (cut and text[start:end].isalpha()):
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
         cut = text.rfind(" ", start, start + max_chars)

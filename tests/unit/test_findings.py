@@ -280,3 +280,22 @@ def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
     found = findings.findings(scored, ["Cap On Liability"])
     assert len(found) == 2 and found[0].quote.startswith("10.1") and found[0].quote.endswith("OF SUCH DAMAGES.")
     assert found[1].quote.startswith("10.2") and found[1].quote.endswith("(see Section 5.)")
+
+
+def test_which_terminations_are_for_cause_only():
+    from shared.clauses.catalogue import for_cause_only
+
+    assert for_cause_only("The Company may terminate the Consultation Period at any time for Cause (as defined below).")  # CUAD dev (PANDION)
+    assert for_cause_only("Either party may terminate this Agreement if the other party becomes insolvent or bankrupt.")
+    assert not for_cause_only("Either party may terminate this Agreement with or without cause upon thirty (30) days notice.")
+    assert not for_cause_only("This Agreement shall terminate (a) at the option of any party, upon 90 days' notice; or (b) upon a material breach.")
+    assert not for_cause_only("Licensee may terminate this Agreement at any time upon sixty (60) days written notice.")
+
+
+def test_a_clause_that_opens_on_the_last_word_of_a_page_is_quoted_from_it():
+    texts = ["5. Payment of Premiums. The Company agrees to pay premiums on the Policy as provided under the Policy. In",
+             "the event this Agreement is terminated, the Company shall not be liable for any premiums owed on the Policy.\n6. Payment."]
+    model = FixedModel({"shall not be liable": {"Cap On Liability": 0.9}})
+    found = findings.findings(findings.score_units(findings.page_units(texts), model, texts), ["Cap On Liability"])
+    card = found[0].as_dict()
+    assert (card["page"], card["quote"]) == (1, "In") and card["continues"]["quote"].startswith("the event this Agreement is terminated")

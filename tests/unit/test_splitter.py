@@ -267,3 +267,10 @@ def test_an_item_of_another_kind_after_a_list_is_the_next_clause_not_an_item_of_
     # items of one kind that end their sentences are still one list with their lead-in
     listed = clause_spans("The Licensee shall not:\n(a) copy the Software.\n(b) sell the Software.\n(c) modify the Software.")
     assert len(listed) == 1
+
+
+def test_a_word_the_page_end_cuts_from_its_sentence_is_kept():
+    # CUAD dev (MOVADO): "... as provided under the Policy. In" | next page: "the event this Agreement is terminated ..."
+    spans = sentences("5. Payment of Premiums. The Company agrees to pay premiums on the Policy as provided under the Policy. In")
+    assert spans[-1].text == "In"
+    assert [s.text for s in sentences("The Company agrees to pay premiums on the Policy. (a)")][-1] != "(a)"
