@@ -106,6 +106,10 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
         lo, hi = max(0, m.start() - 100), min(len(text), m.end() + 100)
         if c := _COUNTED.search(text, lo, hi):
             return "deviates", text[min(c.start(), m.start()) : max(c.end(), m.end())]
+        # "will not, without the prior written consent of Licensee, merge ..., sell all or substantially all of its assets"
+        barred = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if _negated(text, c.start())]
+        if barred and not _SENTENCE.search(text, barred[-1].end(), m.start()):
+            return "deviates", text[barred[-1].start() : m.end()]
     return "unknown", None
 
 

@@ -74,6 +74,9 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         ("Anti-Assignment", "Neither party may assign this Agreement without consent, except that either party may assign it without consent to a successor by merger.", "meets", "successor"),
         ("Anti-Assignment", "Licensee may not assign this Agreement. A change of control of Licensee shall be deemed an assignment.", "deviates", "change of control"),
         ("Anti-Assignment", "Neither party may assign this Agreement without the prior written consent of the other party.", "unknown", None),
+        # CUAD dev (NEON SYSTEMS): a sale of the business barred without consent counts it in
+        ("Anti-Assignment", "Licensor will conduct its business in the ordinary course and will not, without the prior written consent of "
+                            "Licensee, merge or consolidate with any other entity, sell all or substantially all of its assets.", "deviates", "all or substantially all"),
         # CUAD dev (BABCOCK): assignable only to an affiliate or with the business it serves
         ("Anti-Assignment", "(a) The foregoing licenses shall be assignable in whole or in part only (i) to any Affiliate or (ii) to the extent the "
                             "licensee transfers to a Third Party all or substantially all of the assets of the business to which such Licensed "
