@@ -230,3 +230,11 @@ def test_a_window_to_act_is_no_restriction_period_and_a_cure_period_no_renewal()
     clause = ("Either Party may terminate this Agreement upon written notice if a material breach remains uncured 30 days after notice; provided, "
               "however, that if such breach is not reasonably capable of cure, the breaching Party shall have an additional 180 days to cure such breach.")
     assert terms.terms("Renewal Term", clause)[0]["stated"] is None
+
+
+def test_a_fee_equal_to_costs_is_no_cap_the_limit_on_it_is():
+    # CUAD dev (QIWI): the cap read "the demonstrated costs incurred by Otkritie ... PJSC Khanty"; the limit is in roubles
+    clause = ("4.1 QIWI may terminate its obligation under this Clause 4.1 at any time, in which case it shall pay to Otkritie a fee equal to "
+              "the demonstrated costs incurred by Otkritie for such period, provided further that such fee shall in no event exceed "
+              "RUB 50 000 000 (fifty million roubles).")
+    assert terms.terms("Cap On Liability", clause)[0]["text"] == "RUB 50 000 000"
