@@ -9,6 +9,7 @@ for it (``risk``). Which spans are clauses of a category is the clause model's j
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from shared.documents import cjk
@@ -114,5 +115,9 @@ _WITHOUT_CAUSE = re.compile(
 
 
 def for_cause_only(text: str) -> bool:
-    """Whether a termination clause's only grounds are for cause (findings: no Termination For Convenience)."""
+    """Whether a termination clause's only grounds are for cause."""
     return bool(_FOR_CAUSE.search(text)) and not _WITHOUT_CAUSE.search(text)
+
+
+# Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
+NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {"Termination For Convenience": for_cause_only}

@@ -69,14 +69,9 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
+_TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
 _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)
-
-
-def _window(fact: dict, clause: str) -> bool:
-    at = clause.find(fact["text"])
-    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])))
-_TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A term that ends on an anniversary ("will terminate on the third anniversary of the Effective
 # Date"), unless it is one of two ends ("the later of (i) the third anniversary … or (ii) …").
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
@@ -186,6 +181,12 @@ def _end_date(name: str, clause: str) -> dict | None:
     alone = dates[0] if one and not any(_START_CUE.search(clause[max(0, a - 30) : a]) for a, _, _ in dates) else None
     pick = cued[0] if cued else alone
     return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
+
+
+def _window(fact: dict, clause: str) -> bool:
+    """Whether ``fact`` is a duration given to act ("two days to consider"), not one of a restriction."""
+    at = clause.find(fact["text"])
+    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])))
 
 
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:

@@ -5,7 +5,8 @@ a clause that runs over a page break ends up inside the clause as the text layer
 quote that spans it is no longer what the contract says. A line is furniture when it sits among
 the first or last ``EDGE_LINES`` lines of its page (or runs on from the edge in furniture, up to
 ``EDGE_RUN`` lines) and either is a page number or has the same shape (digits aside, case and
-spacing folded) as an edge line on at least half of the pages (and three or more). The lines removed are returned too, for what wants them (a page's summary).
+spacing folded) as an edge line on at least half of the pages (and three or more). The lines
+removed are returned too, for what wants them (a page's summary).
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ EDGE_LINES = 2
 EDGE_RUN = 4  # a header of several lines (a confidential-treatment legend) is furniture as far as it runs on from the edge
 MIN_SHARE = 0.5
 MIN_PAGES = 3
-_DASHED = re.compile(r"^\s*[-–—]\s*\d{1,4}\s*[-–—]\s*$")  # "- 43 -": a page number wherever it stands
+DASHED_NUMBER = r"[-–—][ \t]*\d{1,3}[ \t]*[-–—]"  # "- 43 -": a page number wherever it stands (the splitter's too)
+_DASHED = re.compile(rf"^\s*{DASHED_NUMBER}\s*$")
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -70,8 +72,8 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     def furniture(line: str) -> bool:
         return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated
 
-    for lines in pages:
-        drop = {i for i in _edges(lines) if furniture(lines[i])}
+    for lines, idx in zip(pages, edges):
+        drop = {i for i in idx if furniture(lines[i])}
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from shared.documents import cjk
+from shared.documents.layout import DASHED_NUMBER
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ _END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][�
 _BLANK = re.compile(r"\n[ \t]*\n")
 # A page number on a line of its own inside a page ("-2-": filings that print several pages on
 # one): it ends what stands before it and belongs to no unit.
-_PAGE_LINE = re.compile(r"\n[ \t]*[-–—][ \t]*\d{1,3}[ \t]*[-–—][ \t]*(?=\n)")
+_PAGE_LINE = re.compile(rf"\n[ \t]*{DASHED_NUMBER}[ \t]*(?=\n)")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 # Letters each closed by a period: "A.M." (Best, the insurers' rating), "N.V.", "a.m.".
 _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
@@ -136,8 +137,9 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
         end -= 1
     # A short span is no sentence, unless it is the start of one the text's end cuts ("... as
     # provided under the Policy. In" | the next page: "the event this Agreement is terminated").
-    cut = end == len(text.rstrip()) and text[start:end][:1].isupper() and not text[start:end].endswith(_LINE_ENDS)
-    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(text[start:end]) else MIN_CHARS) and not (cut and text[start:end].isalpha()):
+    span = text[start:end]
+    cut_by_end = end == len(text.rstrip()) and span.isalpha() and span[:1].isupper()  # one word, no stop
+    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(span) else MIN_CHARS) and not cut_by_end:
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
         cut = text.rfind(" ", start, start + max_chars)
