@@ -9,7 +9,6 @@ for it (``risk``). Which spans are clauses of a category is the clause model's j
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from shared.documents import cjk
@@ -80,7 +79,7 @@ def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
 
 
-MONEY = re.compile(r"(?:US\s?)?(?:[$€£]|\((?:pounds|euros?)\)|\b(?:RMB|CNY|RUB)\s?)\s?(?:\d{1,3}(?:\s\d{3})+(?!\d)|\d[\d,]*)(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|USD|EUR|euros)\b", re.I)
+MONEY = re.compile(r"(?:US\s?)?(?:[$€£]|\((?:pounds|euros?)\)|\b(?:RMB|CNY|RUB)\s?)\s?(?:\d{1,3}(?:\s\d{3})+(?!\d)|\d[\d,]*|(?=\.\d))(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|USD|EUR|euros)\b", re.I)
 PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 # Grounds that make a termination one for cause ("a material breach ... which remains uncured",
 # "becomes insolvent"): read by findings (no Termination For Convenience) and risk (no "Grounds").
@@ -101,23 +100,3 @@ def quote_on_page(quote: str, page_text: str) -> bool:
     """Whether ``quote`` occurs on the page, whitespace- and case-insensitively."""
     q = normalise(quote)
     return bool(q) and q in normalise(page_text)
-
-
-# A termination whose only grounds are a breach, a default or an insolvency is for cause, not
-# for convenience, whatever its words score ("B. Either Party may terminate ... in the event of a
-# material breach ... which remains uncured"). On CUAD train 1 of 123 labelled Termination For
-# Convenience clauses reads so (a right on notice and one for breach, as items (i) and (ii)).
-_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE})\b", re.I)
-_WITHOUT_CAUSE = re.compile(
-    r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
-    r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
-    r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
-
-
-def for_cause_only(text: str) -> bool:
-    """Whether a termination clause's only grounds are for cause."""
-    return bool(_FOR_CAUSE.search(text)) and not _WITHOUT_CAUSE.search(text)
-
-
-# Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
-NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {"Termination For Convenience": for_cause_only}

@@ -16,7 +16,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Expiration Date": ("duration+date* bound", {"duration": "Term and dates stated"}, "No end date or term length is stated in this clause."),
     "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),
     "Anti-Assignment": ("consent* carve_out bound", {}, "No consent requirement is stated in this clause."),
-    "Change Of Control": ("trigger* consent notice_period carve_out bound", {"trigger": "Triggered by"}, "No change-of-control event is named in this clause."),
+    "Change Of Control": ("event* consent notice_period carve_out bound", {"event": "Triggered by"}, "No change-of-control event is named in this clause."),
     "Non-Compete": ("term_period+duration* territory* carve_out bound", {"term_period": "Restriction period"}, ""),
     "Exclusivity": ("territory term_period+duration carve_out bound", {}, ""),
     "No-Solicit Of Customers": ("term_period+duration* carve_out bound", {"term_period": "Restriction period"}, ""),
@@ -24,7 +24,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Non-Disparagement": ("term_period+duration carve_out bound", {}, ""),
     "Competitive Restriction Exception": ("carve_out* territory bound", {}, ""),
     "Most Favored Nation": ("percent carve_out bound", {}, ""),
-    "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {"duration": "Response period"}, ""),
+    "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {}, ""),
     "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
     "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
     "Minimum Commitment": ("amount+percent* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
@@ -43,7 +43,7 @@ CHECKLIST.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership",
 CHECKLIST.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
 LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
-    "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named",
+    "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
     "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
     "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured",
 }

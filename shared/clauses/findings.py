@@ -15,7 +15,8 @@ from functools import cached_property
 
 import numpy as np
 
-from shared.clauses.catalogue import NOT_A_CLAUSE, content_words
+from shared.clauses.catalogue import content_words
+from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.documents import cjk
 from shared.documents.splitter import bare, clause_spans, heading
@@ -189,7 +190,8 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     its rest over a page break, unless it is too bare to be one (a section title names a
     category without being its clause); the next unit joins it when the clause has not ended
     (no stop) and it opens no clause of its own (a title, an item), bare or not. A clause that
-    is none by the category's definition (``catalogue.NOT_A_CLAUSE``: a termination for cause)
+    is none by the category's definition (``definitions.NOT_A_CLAUSE``: a termination for cause,
+    a term that renews nothing, a cap that excepts nothing)
     is left out. Where the whole document was scored and the model has a presence model, a
     category the contract is judged not to have has none.
     """
@@ -209,7 +211,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
             out.append([first, int(last), float(col[i])])
-    if veto := NOT_A_CLAUSE.get(category):  # "Termination For Convenience" is an end without cause
+    if veto := NOT_A_CLAUSE.get(category):  # e.g. "Termination For Convenience" is an end without cause
         out = [r for r in out if not veto(" ".join(u.whole for u in units[r[0] : r[1] + 1]))]
     return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
 

@@ -28,6 +28,11 @@ def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout
     return re.compile("".join(parts), re.I)
 
 
+_REF = r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,5}\))*"  # a section number: 12, 11.5(a)(ii)
+_EVENT = _i(
+    r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
+    r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b"
+)
 _RX: dict[str, list[re.Pattern]] = {
     "amount": [
         _i("(?:", MONEY.pattern, r")(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
@@ -72,8 +77,11 @@ _RX: dict[str, list[re.Pattern]] = {
         ),
     ],
     "carve_out": [_i(
-        r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not\s+apply\s+to|"
-        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision))|excluding|save\s+(?:for|as))\b")],
+        r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
+        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as))\b"),
+        # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.
+        _i(r"\bsubject\s+to\s+(?P<ref>(?:Sections?|Clauses?|Articles?|paragraphs?)\s+" + _REF + r"(?:\s*(?:,|and|or)\s*" + _REF + r")*)")],
     "law": [
         re.compile(
             r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
@@ -82,9 +90,10 @@ _RX: dict[str, list[re.Pattern]] = {
         ),
         re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:law))\b"),
     ],
-    "trigger": [_i(
-        r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
-        r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b|"
+    # What ends a contract or sets off a right: a change of control (the "event" of Change Of
+    # Control: "for any reason" is no such event), or a right without cause (Termination For Convenience).
+    "event": [_EVENT],
+    "trigger": [_EVENT, _i(
         r"\b(?:(?:with\s+or\s+)?without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason|\s+whatsoever)?|for\s+(?:its\s+|their\s+)?convenience|"
         r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time(?![^.;]{0,40}\b(?:" + FOR_CAUSE + r")))\b")],
     "territory": [re.compile(
@@ -172,6 +181,21 @@ def _part_end(quote: str, start: int) -> int:
 _CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b", re.I)
 
 
+# "Notwithstanding X, <rule>" opening a sentence sets the rule above X ("NOTWITHSTANDING ANY
+# FAILURE OF ESSENTIAL PURPOSE ...", "Notwithstanding the foregoing, ... shall be limited to
+# $5,000,000"): the rule is no exception to the clause, unless it lifts a limit ("...,
+# neither Party excludes or limits any liability for: ...") or permits ("..., either party may
+# assign ... to an Affiliate"). On dev, 13 of 14 such "exceptions" in liability findings were
+# the cap or exclusion itself.
+_OVERRIDE = re.compile(r"notwithstanding\b", re.I)
+_LIFTS = re.compile(
+    r"\b(?:not|none|neither|nothing|no)\b[^.;]{0,60}?\b(?:limit|exclud|restrict)\w*|\bunlimited\b|\bwithout\s+limit\b|"
+    r"(?<!event )\bmay\b|\b(?:is|are)\s+(?:permitted|entitled|free)\s+to\b|\bshall\s+(?:be\s+)?(?:permitted|entitled|free)\s+to\b",
+    re.I,
+)
+_OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")
+
+
 def _carve_end(quote: str, a: int, marker_end: int) -> int:
     """End of the exception that starts at ``a``: its closing bracket, the comma before the main
     clause, where the rule it excepts from takes over, or the end of its clause part."""
@@ -197,7 +221,11 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
     for rx in _RX[kind]:
         for m in rx.finditer(quote):
             a, b = m.span("f" if "f" in rx.groupindex else 0)  # "f": the fact inside a wider match
-            if kind == "carve_out":
+            if kind == "carve_out" and "ref" in rx.groupindex:
+                a, b = m.span()
+            elif kind == "carve_out":
+                if _OVERRIDE.match(quote[a:]) and _OPENS.search(quote[:a]) and not _LIFTS.search(quote, b, _part_end(quote, a)):
+                    continue  # "Notwithstanding the foregoing, <a cap>": the cap overrides, it excepts nothing
                 marker_end, b = b, max(b, _carve_end(quote, a, b))
                 if b - marker_end < 4:  # the marker alone tells nothing
                     continue

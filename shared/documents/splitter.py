@@ -37,9 +37,10 @@ ABBREVIATIONS = frozenset(
     """.split()
 )
 
-# A list marker at a line start: (a) (iv) (A) a) 1. 1.2 12.3.4 — or a heading word.
+# A list marker at a line start: (a) (iv) (A) a) iv. 1. 1.2 12.3.4 — or a heading word.
 # "(10) days" wrapped onto a new line is no item: a bracketed number opens one only before a capital.
-_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|[a-zA-Z]\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
+_ROMAN = r"(?:[ivx]{2,4}|[IVX]{2,4})"  # "iii. Licensor hereby ..." (a lone letter is any letter)
+_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|(?:[a-zA-Z]|" + _ROMAN + r")\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
 _CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
 _LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM})")
 # A line in capitals starts a unit only where the line before it ended one (a stop) or was a
@@ -78,9 +79,9 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         word = m.group(1)
         if word.lower() in ABBREVIATIONS or _INITIALISM.match(word):
             return True
-        # A lone letter opening its line is a list marker ("a. Distributor shall ..."): the
-        # item starts there, not after it.
-        if len(word) == 1 and before[:-1].rstrip(" \t")[-1:] in ("", "\n"):
+        # A lone letter or a Roman numeral opening its line is a list marker ("a. Distributor
+        # shall ...", "iv. It is ..."): the item starts there, not after it.
+        if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and before[: -len(word)].rstrip(" \t")[-1:] in ("", "\n"):
             return True
         # A lone capital is an initial ("John A. Smith"), not a label ("Exhibit A. The ...").
         return len(word) == 1 and word.isupper() and not _LETTER_LABEL.search(before)
@@ -169,13 +170,20 @@ def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
     item that ended its sentence, a marker of another kind ("(iii) ... creditors." | "D.
     Notwithstanding ...") is the next clause of the list the lead-in stands in, not its item."""
     m = _INLINE_ITEM.match(s.text)
-    if not m:
+    if not m or _titled(s.text):
         return False
     before = prev.text.rstrip()
     if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and _marker(prev.text) != _marker(s.text):
         return False
     lower = s.text[m.end() :].lstrip()[:1].islower()
     return leadin or before.endswith((";", ":", ",", " and", " or", "—", "-")) or (lower and not before.endswith((".", "!", "?")))
+
+
+def _titled(text: str) -> bool:
+    """A numbered section title and nothing more ("5. Featured Guests."): the next section,
+    not an item of the list before it ("... as other such sponsors;" | "5. Featured Guests.")."""
+    title = heading(text)
+    return bool(title) and len(text.strip()) - text.strip().find(title) - len(title) <= 1
 
 
 def clause_spans(text: str, max_chars: int = 1500, sentence_chars: int = 1000) -> list[Span]:

@@ -109,7 +109,7 @@ class FixedModel:
     scores we choose, to test how units become findings)."""
 
     def __init__(self, scores: dict[str, dict[str, float]]):
-        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law"]
+        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -202,10 +202,10 @@ def test_a_finding_quotes_its_sentence_to_the_end_where_only_its_start_scored():
         "9. Governing Law\nThis Agreement is governed by the laws of the State of Delaware.\n"
     )
     units = findings.page_units([text])
-    scored = findings.score_units(units, FixedModel({"EITHER PARTY": {"Cap On Liability": 0.7}, "Either party may": {"Uncapped Liability": 0.6}}), [text])
+    scored = findings.score_units(units, FixedModel({"EITHER PARTY": {"Cap On Liability": 0.7}, "Either party may": {"Termination For Convenience": 0.6}}), [text])
     (cap,) = findings.findings(scored, ["Cap On Liability"])
     assert cap.quote.startswith("IN NO EVENT SHALL") and cap.quote.endswith("IN THE YEAR BEFORE THE CLAIM.") and cap.score == 0.7
-    (other,) = findings.findings(scored, ["Uncapped Liability"])
+    (other,) = findings.findings(scored, ["Termination For Convenience"])
     assert other.quote.endswith("to the other party")  # no stop, but a section title follows: not its rest
 
 
@@ -283,7 +283,7 @@ def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
 
 
 def test_which_terminations_are_for_cause_only():
-    from shared.clauses.catalogue import for_cause_only
+    from shared.clauses.definitions import for_cause_only
 
     assert for_cause_only("The Company may terminate the Consultation Period at any time for Cause (as defined below).")  # CUAD dev (PANDION)
     assert for_cause_only("Either party may terminate this Agreement if the other party becomes insolvent or bankrupt.")
@@ -299,3 +299,15 @@ def test_a_clause_that_opens_on_the_last_word_of_a_page_is_quoted_from_it():
     found = findings.findings(findings.score_units(findings.page_units(texts), model, texts), ["Cap On Liability"])
     card = found[0].as_dict()
     assert (card["page"], card["quote"]) == (1, "In") and card["continues"]["quote"].startswith("the event this Agreement is terminated")
+
+
+def test_what_a_renewal_term_and_an_uncapped_liability_are_not():
+    """CANO PETROLEUM, SFG FINANCIAL (CUAD dev): a term that renews nothing is no Renewal Term;
+    a cap that excepts nothing is no Uncapped Liability (it has a ceiling)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    renewal, uncapped = NOT_A_CLAUSE["Renewal Term"], NOT_A_CLAUSE["Uncapped Liability"]
+    assert renewal("The term of this Agreement shall be one (1) year, commencing January 1, 2008 and ending on December 31, 2008.")
+    assert not renewal("This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice.")
+    assert uncapped("IN NO EVENT SHALL LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY UNDER THIS AGREEMENT EXCEED ONE HALF OF THE AMOUNT PAID.")
+    assert not uncapped("The limitations of this Section shall not apply to a party's breach of its confidentiality obligations.")

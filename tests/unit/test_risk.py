@@ -192,7 +192,11 @@ def test_insurance_amounts():
 
 def test_change_of_control_and_survival():
     found = risk.facts("Change Of Control", "Either party may terminate this Agreement upon thirty (30) days written notice upon a change of control of the other party.")
-    assert kinds(found, "trigger") == ["upon a change of control"]
+    assert kinds(found, "event") == ["upon a change of control"]
+    # SFG FINANCIAL (CUAD dev): an end "for any reason" is no change of control.
+    note = risk.risk_note("Change Of Control", "EFFECT OF TERMINATION Upon termination of this Agreement: for any reason (a) the rights and licenses "
+                          "granted to Licensee pursuant to this Agreement will automatically terminate.")["risk"]
+    assert note.startswith("No change-of-control event is named in this clause.") and "for any reason" not in note
     found = risk.facts("Post-Termination Services", "Sections 5 and 9 shall survive the expiration or termination of this Agreement.")
     assert kinds(found, "survival") == ["shall survive the expiration or termination of this Agreement"]
 
@@ -245,7 +249,7 @@ FLOORS = {
     "Non-Compete": (("duration", "territory"), 0.55),
     "Insurance": (("amount",), 0.2),
     "Post-Termination Services": (("survival",), 0.6),
-    "Change Of Control": (("trigger",), 0.55),
+    "Change Of Control": (("event",), 0.55),
 }
 CAP_WORDS = re.compile(r"\bexceed|\blimited to\b|\bcapped\b|\$", re.I)
 
@@ -352,3 +356,42 @@ def test_a_sum_in_renminbi_is_read_and_a_party_named_after_of_is_not_bound():
     assert kinds(risk.facts("Liquidated Damages", quote), "amount") == ["RMB 50,000"]
     quote = "no associated entities of Party A will establish commercial cooperation with Party B; besides, Party B shall pay liquidated damages."
     assert bound(risk.facts("Liquidated Damages", quote)) == [("Party B shall", "one_party")]
+
+
+def test_a_sentence_that_opens_with_notwithstanding_excepts_only_where_it_lifts_a_limit():
+    """SUNTRON, SFG FINANCIAL (CUAD dev): "Notwithstanding the foregoing ..., <a cap>" is the cap,
+    not an exception to it; a rule that lifts a limit or permits after it still is one."""
+    quote = ("Notwithstanding the foregoing or any other provision of this Agreement to the contrary, the Agent acknowledges and agrees that "
+             "the Investor's obligation to make Required Capital Contributions hereunder shall be limited to an aggregate amount of $5,000,000 "
+             "during the term of this Agreement.")
+    note = risk.risk_note("Cap On Liability", quote)["risk"]
+    assert "Exceptions" not in note and "Liability is capped at “$5,000,000”" in note
+    assert kinds(risk.facts("Cap On Liability", "THE FOREGOING LIMITATIONS SHALL APPLY NOTWITHSTANDING ANY FAILURE OF ESSENTIAL PURPOSE OF ANY LIMITED REMEDY."), "carve_out") == []
+    lifted = "Notwithstanding Sections 17(a) and 17(b), neither Party excludes or limits any liability for personal injury or death."
+    assert kinds(risk.facts("Uncapped Liability", lifted), "carve_out") == [lifted.rstrip(".")]
+
+
+def test_exceptions_stated_as_pointers_or_in_other_words():
+    """CUAD train Uncapped Liability clauses whose exception no marker read before."""
+    assert kinds(risk.facts("Uncapped Liability", "Subject to Section 17(c), in no event shall either Party be liable for consequential damages."),
+                 "carve_out") == ["Subject to Section 17(c)"]
+    assert kinds(risk.facts("Cap On Liability", "Subject to Clauses 9.1 and 9.2, each party's total liability is limited to the fees."),
+                 "carve_out") == ["Subject to Clauses 9.1 and 9.2"]
+    for quote in ("NOTHING IN THIS SECTION 12.2 SHALL LIMIT A PARTY'S OBLIGATION TO PAY ANY AMOUNTS DUE.",
+                  "This limitation does not, however, apply to any obligation of either party to indemnify the other.",
+                  "Each Party will bear full responsibility, without limit, for gross negligence or willful misconduct.",
+                  "THE LIMITATIONS ON LIABILITY SET FORTH IN THIS AGREEMENT SHALL BE INAPPLICABLE TO EACH PARTY'S OBLIGATION TO INDEMNIFY."):
+        assert kinds(risk.facts("Uncapped Liability", quote), "carve_out"), quote
+
+
+def test_a_sum_written_without_a_leading_zero_is_a_sum():
+    """SFG FINANCIAL (CUAD dev): "priced at $.25 cents per share" states a sum."""
+    note = risk.risk_note("Revenue/Profit Sharing", "The rebates shall be payable in shares of Licensor’s Common Stock; priced at $.25 cents per share.")["risk"]
+    assert note.startswith("Rate or sum: “$.25”")
+
+
+def test_a_period_in_a_first_refusal_clause_is_not_called_its_response_period():
+    """SFG FINANCIAL (CUAD dev): "renewed for an additional period of seven (7) years at the option
+    of the Licensor" states a period; nothing says it is the time to answer an offer."""
+    note = risk.risk_note("Rofr/Rofo/Rofn", "The Agreement may be renewed for an additional period of seven (7) years at the option of the Licensor.")["risk"]
+    assert "Response period" not in note and "Periods stated: “seven (7) years”" in note

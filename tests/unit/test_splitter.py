@@ -274,3 +274,24 @@ def test_a_word_the_page_end_cuts_from_its_sentence_is_kept():
     spans = sentences("5. Payment of Premiums. The Company agrees to pay premiums on the Policy as provided under the Policy. In")
     assert spans[-1].text == "In"
     assert [s.text for s in sentences("The Company agrees to pay premiums on the Policy. (a)")][-1] != "(a)"
+
+
+def test_a_roman_numeral_opens_its_item_and_does_not_end_the_one_before():
+    """SFG FINANCIAL (CUAD dev): "iii." and "iv." at a line start are item markers, not one-word
+    sentences glued to the end of the item before ("... License Agreement. iv.")."""
+    text = ("... willful misconduct of the Licensor.\niii. Licensor hereby, subject to the terms and conditions of this Agreement, "
+            "grants to Licensee a non-exclusive license to utilize Licensed Technology solely in the Field of Use.\n"
+            "iv. It is hereby acknowledged by Licensor, that Licensee desires to make use of the Licensed Technology.\n")
+    spans = [s.text for s in clause_spans(text)]
+    assert spans[1].startswith("iii. Licensor hereby") and spans[1].endswith("Field of Use.")
+    assert spans[2].startswith("iv. It is hereby acknowledged")
+
+
+def test_a_numbered_title_after_a_semicolon_is_the_next_section_not_an_item():
+    """CANO PETROLEUM (CUAD dev): "... as other such sponsors;" | "5. Featured Guests." ends a
+    clause with a semicolon, and the next section's title is no item of it."""
+    text = ("4. Use of Logo. The Company agrees that Cano's logo shall be substantially the same size as other such sponsors; \n"
+            "5. Featured Guests. The Company agrees to feature not less than two (2) persons designated by Cano as guests.\n")
+    spans = [s.text for s in clause_spans(text)]
+    assert "The Company agrees that Cano's logo shall be substantially the same size as other such sponsors;" in spans
+    assert "5. Featured Guests." in spans
