@@ -63,15 +63,17 @@ _RX: dict[str, list[re.Pattern]] = {
     ],
     "bound": [
         _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutual(?:ly)?|each\s+other|one\s+another|both\s+agree)\b"
-           rf"|\b{NAMED_SIDES}\b"),  # "Either Affiliate or Chase may"
+           rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
+           # "The Investor, the Agent and the Lenders hereby acknowledge": all of them
+           r"|(?-i:\b[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
             r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
-            r"(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
+            r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
-            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
+            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?<!and )(?<!and the )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
             r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
@@ -130,6 +132,7 @@ _RX: dict[str, list[re.Pattern]] = {
 }
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
+_HEAD_CAPS = re.compile(r"(?:[A-Z][A-Z&-]+\s+)*(?=[A-Z][a-z])|")  # a heading in capitals before the name
 _NOT_PARTY = re.compile(
     r"\b(?:Agreement|Contract|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
     r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section|Shares?|Warrants?|Royalt(?:y|ies)|Amendment|Option|Program|Records|"
@@ -270,7 +273,8 @@ def facts(category: str, quote: str) -> list[dict]:
                 hits += [(m.start(), scope, m)] if m else []
             if hits:
                 _, scope, m = min(hits, key=lambda h: h[0])
-                rows.append((*_trim(quote, *m.span()), kind, {"scope": scope}))
+                a = m.start() if scope == "mutual" else _HEAD_CAPS.match(quote, m.start()).end()  # "SUB LICENSE AGREEMENT Licensee agrees"
+                rows.append((*_trim(quote, a, m.end()), kind, {"scope": scope}))
             continue
         public = _AS.get(kind, kind)
         for a, b in _spans(kind, quote)[:4]:
@@ -309,7 +313,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         if kinds == ["bound"]:
             for f in found:
                 if f["kind"] == "bound":
-                    who = "Applies to both parties" if f["scope"] == "mutual" else "Applies to one party"
+                    who = "Applies to one party" if f["scope"] != "mutual" else "Applies to all parties" if "," in f["text"] else "Applies to both parties"
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
         texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]

@@ -2,7 +2,9 @@
 scores for locate, thresholds, absent categories."""
 
 import numpy as np
+import pytest
 
+from bench import cuad
 from shared.clauses import catalogue, clause_model, findings
 from shared.store.scores import ScoreCache
 from shared.testing.contracts import page_texts
@@ -311,3 +313,15 @@ def test_what_a_renewal_term_and_an_uncapped_liability_are_not():
     assert not renewal("This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice.")
     assert uncapped("IN NO EVENT SHALL LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY UNDER THIS AGREEMENT EXCEED ONE HALF OF THE AMOUNT PAID.")
     assert not uncapped("The limitations of this Section shall not apply to a party's breach of its confidentiality obligations.")
+
+
+@pytest.mark.skipif(not cuad.available(), reason="needs CUAD in the team folder")
+def test_the_words_a_category_names_are_in_most_of_its_labelled_clauses_of_cuad_train():
+    """``definitions._WORDS``: a clause that names none of its category's words is left out, so
+    the words must be in at least 95% of the labelled clauses of CUAD train, per category."""
+    from shared.clauses.definitions import _NAMES_NONE
+
+    for cat, names_none in _NAMES_NONE.items():
+        texts = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == cat]
+        named = sum(not names_none(t) for t in texts)
+        assert len(texts) >= 20 and named / len(texts) >= 0.95, (cat, named, len(texts))

@@ -395,3 +395,16 @@ def test_a_period_in_a_first_refusal_clause_is_not_called_its_response_period():
     of the Licensor" states a period; nothing says it is the time to answer an offer."""
     note = risk.risk_note("Rofr/Rofo/Rofn", "The Agreement may be renewed for an additional period of seven (7) years at the option of the Licensor.")["risk"]
     assert "Response period" not in note and "Periods stated: “seven (7) years”" in note
+
+
+def test_who_is_bound_when_several_parties_or_a_heading_stand_before_the_verb():
+    """SUNTRON, SFG FINANCIAL (CUAD dev): three parties that acknowledge together are all bound,
+    not the last named; a heading in capitals before the party is not part of its name."""
+    note = risk.risk_note("Liquidated Damages", "The Investor, the Agent and the Lenders hereby acknowledge and agree that such lesser amount "
+                          "will be the full, agreed and liquidated damages resulting from any Maintenance Event of Default hereunder.")["risk"]
+    assert "Applies to all parties (“Investor, the Agent and the Lenders hereby acknowledge”)" in note
+    note = risk.risk_note("Anti-Assignment", "SUB LICENSE AGREEMENT Licensee agrees it shall not assign any right incident to the License "
+                          "Technology to any third party without the prior written consent of the Licensor.")["risk"]
+    assert "Applies to one party (“Licensee agrees”)" in note
+    assert [f["text"] for f in risk.facts("Cap On Liability", "Licensor and Licensee agree that neither shall be liable for lost profits.")
+            if f["kind"] == "bound"] == ["Licensor and Licensee agree"]
