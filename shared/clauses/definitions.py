@@ -74,7 +74,7 @@ _WORDS: dict[str, str] = {
     "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|fee|proceeds|sales|income|paid|pay",  # 228/228
     "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition",  # 225/233
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
-    "Notice Period To Terminate Renewal": r"notice|notif|written|terminat|renew|expir|unless",  # 87/87
+    "Notice Period To Terminate Renewal": r"renew|expir|extend|extension|successive|automatic|unless|end\s+of\s+the|initial\s+term|then[\s-]+current|current\s+term|term\b|thereafter|month[\s-]+to[\s-]+month",  # 86/87
     "Governing Law": r"law|governed|construed|jurisdiction|法",  # 261/265
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384
     "Ip Ownership Assignment": r"own|assign|title|vest|property|transfer|belong|right",  # 167/172
@@ -95,10 +95,17 @@ def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: any(veto(text) for veto in vetoes)
 
 
+# A minimum an insurance policy must cover is no minimum purchase ("errors and omissions insurance
+# with a minimum of $... per occurrence"): 2 of 237 labelled Minimum Commitment clauses of CUAD
+# train read so (a royalty on "insurance policies"; "coverage" of the categories on a card).
+_INSURANCE = re.compile(r"\bper\s+occurrence\b|\bcoverage\b|\binsured\b|\binsurance\s+(?:polic|carrier|certificate)|\b(?:liability|casualty|property|umbrella|omissions)\s+insurance\b", re.I)
+
+
 # Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {
     **_NAMES_NONE,
     "Termination For Convenience": _either(for_cause_only, _NAMES_NONE["Termination For Convenience"]),
     "Renewal Term": renews_nothing,
     "Uncapped Liability": excepts_nothing,
+    "Minimum Commitment": lambda text: bool(_INSURANCE.search(text)),
 }

@@ -325,3 +325,15 @@ def test_the_words_a_category_names_are_in_most_of_its_labelled_clauses_of_cuad_
         texts = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == cat]
         named = sum(not names_none(t) for t in texts)
         assert len(texts) >= 20 and named / len(texts) >= 0.95, (cat, named, len(texts))
+
+
+def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
+    """ArTara (CUAD dev): "may be terminated by ArTara upon thirty (30) days prior written notice"
+    ends a contract that renews nothing; "errors and omissions insurance with a minimum of ... per
+    occurrence" is no minimum purchase."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.")
+    assert not NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement renews unless either party gives notice 60 days before the end of the then-current term.")
+    assert NOT_A_CLAUSE["Minimum Commitment"]("Such insurance will additionally include errors and omissions insurance with a minimum of $1,000,000 per occurrence.")
+    assert not NOT_A_CLAUSE["Minimum Commitment"]("Distributor shall purchase a minimum of 10,000 units per year.")

@@ -408,3 +408,9 @@ def test_who_is_bound_when_several_parties_or_a_heading_stand_before_the_verb():
     assert "Applies to one party (“Licensee agrees”)" in note
     assert [f["text"] for f in risk.facts("Cap On Liability", "Licensor and Licensee agree that neither shall be liable for lost profits.")
             if f["kind"] == "bound"] == ["Licensor and Licensee agree"]
+
+
+def test_a_numbered_article_is_no_party():
+    """ArTara (CUAD dev): "purchased to comply with this Article Seven will be kept in force"."""
+    quote = "(c) Insurance policies purchased to comply with this Article Seven will be kept in force for at least one year after the last sale."
+    assert not [f for f in risk.facts("Insurance", quote) if f["kind"] == "bound"]
