@@ -73,7 +73,7 @@ _RX: dict[str, list[re.Pattern]] = {
             r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
-            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
+            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!in the )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
             r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
@@ -81,7 +81,7 @@ _RX: dict[str, list[re.Pattern]] = {
     "carve_out": [_i(
         r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
         r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
-        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as))\b"),
+        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
         # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.
         _i(r"\bsubject\s+to\s+(?P<ref>(?:Sections?|Clauses?|Articles?|paragraphs?)\s+" + _REF + r"(?:\s*(?:,|and|or)\s*" + _REF + r")*)")],
     "law": [
@@ -105,8 +105,8 @@ _RX: dict[str, list[re.Pattern]] = {
         r"\b(?i:in|within|throughout)\s+(?:the\s+)?(?:United\s+States|U\.S\.A?\.|USA|Canada|North\s+America|Europe|European\s+Union|China|Japan|"
         r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
     "consent": [_i(
-        r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)\s+(?:the\s+)?(?:(?:express|advance|prior|written|mutual)\s+){0,3}(?:consent|approval)"
-        r"(?:\s+(?:of|from)\s+(?:(?:the|each|any)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
+        r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
+        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
         r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
         r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
     "survival": [_i(
@@ -145,7 +145,7 @@ _HOLDERS = ("multiple", "notice_period", "survival", "duration")
 _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]*\bterminat)[^.;]*$", re.I)
 
 # Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
-_PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s*$)|\n\s*\n|<omitted>")
+_PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s+[a-z]\)\s|\s*$)|\n\s*\n|<omitted>")  # "... hereof. a) The SENDER"
 _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b", re.I
 )

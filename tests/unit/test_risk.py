@@ -414,3 +414,18 @@ def test_a_numbered_article_is_no_party():
     """ArTara (CUAD dev): "purchased to comply with this Article Seven will be kept in force"."""
     quote = "(c) Insurance policies purchased to comply with this Article Seven will be kept in force for at least one year after the last sale."
     assert not [f for f in risk.facts("Insurance", quote) if f["kind"] == "bound"]
+
+
+def test_a_transport_contracts_consent_cap_and_exception_in_its_own_words():
+    """GRAN TIERRA (CUAD dev), a contract translated from Spanish."""
+    note = risk.risk_note("Anti-Assignment", "19.1 The SENDER shall not assign totally or partially the Contract hereof, without the previous "
+                          "written consent by ECOPETROL.")["risk"]
+    assert note.startswith("Consent: “without the previous written consent by ECOPETROL”.")
+    quote = ("d) Save the event of gross negligence or willful misconduct, pursuant to the provisions in this numeral 11.2, the responsibility "
+             "of ECOPETROL under the Contract hereof under no circumstance shall exceed seventy five per cent (75%) of the value of the Crude lost.")
+    assert kinds(risk.facts("Cap On Liability", quote), "carve_out") == ["Save the event of gross negligence or willful misconduct, pursuant to the provisions in this numeral 11.2"]
+    quote = ("e) Save the event of gross negligence, any claim shall not exceed twenty five percent (25%) of the value that ECOPETROL is "
+             "obliged to indemnify under this numeral 11.2(d) of the Contract hereof. a) The SENDER shall be liable for any damage.")
+    assert kinds(risk.facts("Cap On Liability", quote), "multiple")[0].endswith("of the Contract hereof")
+    quote = "Bonds and Insurance: the Transporter and the interested Senders in the Sole Risk Proposal shall obtain the necessary bonds and insurance."
+    assert "Sole Risk Proposal" not in str(risk.facts("Insurance", quote))
