@@ -68,7 +68,7 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 # post-termination period ("by giving less than six (6) months notice").
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
-_NOTICE_AFTER = re.compile(r"^\W*(?:prior|before|notice|in\s+advance)", re.I)
+_NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advance)", re.I)  # "one year's prior notice"
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
 _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)

@@ -429,3 +429,10 @@ def test_a_transport_contracts_consent_cap_and_exception_in_its_own_words():
     assert kinds(risk.facts("Cap On Liability", quote), "multiple")[0].endswith("of the Contract hereof")
     quote = "Bonds and Insurance: the Transporter and the interested Senders in the Sole Risk Proposal shall obtain the necessary bonds and insurance."
     assert "Sole Risk Proposal" not in str(risk.facts("Insurance", quote))
+
+
+def test_the_consent_of_all_the_other_parties_is_quoted_whole():
+    """STARTEC (CUAD dev)."""
+    note = risk.risk_note("Anti-Assignment", "no Party may assign the whole of its rights under this Agreement without the written consent "
+                          "of all the other Parties, such consent shall not be unreasonably withheld.")["risk"]
+    assert note.startswith("Consent: “without the written consent of all the other Parties”")

@@ -238,3 +238,11 @@ def test_a_fee_equal_to_costs_is_no_cap_the_limit_on_it_is():
               "the demonstrated costs incurred by Otkritie for such period, provided further that such fee shall in no event exceed "
               "RUB 50 000 000 (fifty million roubles).")
     assert terms.terms("Cap On Liability", clause)[0]["text"] == "RUB 50 000 000"
+
+
+def test_a_notice_in_years_with_a_possessive_is_no_renewal():
+    """STARTEC (CUAD dev): "at any time thereafter by giving at least one year's prior notice"."""
+    clause = ("However, any Party may terminate its participation in this Agreement at the end of the Initial Period or at any time "
+              "thereafter by giving at least one year's prior notice, in writing, to the other remaining Parties.")
+    (t,) = terms.terms("Renewal Term", clause)
+    assert t["value"] is None
