@@ -32,8 +32,9 @@ def for_cause_only(text: str) -> bool:
 
 # A renewal says so: on CUAD train 131 of 135 labelled Renewal Term clauses have one of these
 # words (of the four without, two are mislabelled data-protection text); a term that runs "one
-# (1) year, commencing January 1, 2008 and ending on December 31, 2008" renews nothing.
-_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extension|successi\w*|continu\w*|additional|automatic\w*|thereafter|roll\w*|further\s+(?:term|period)s?)\b", re.I)
+# (1) year, commencing January 1, 2008 and ending on December 31, 2008" renews nothing, nor does
+# one that "will terminate automatically one year after the closing of any sale".
+_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extensions?|successi\w*|continu\w*|additional|roll\w*|further\s+(?:term|period)s?|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year)\b", re.I)
 
 
 def renews_nothing(text: str) -> bool:
