@@ -193,7 +193,7 @@ _CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s
 _OVERRIDE = re.compile(r"notwithstanding\b", re.I)
 _LIFTS = re.compile(
     r"\b(?:not|none|neither|nothing|no)\b[^.;]{0,60}?\b(?:limit|exclud|restrict)\w*|\bunlimited\b|\bwithout\s+limit\b|"
-    r"(?<!event )\bmay\b|\b(?:is|are)\s+(?:permitted|entitled|free)\s+to\b|\bshall\s+(?:be\s+)?(?:permitted|entitled|free)\s+to\b",
+    r"(?<!event )\bmay\b(?!\s+not\b|\s+be\s+withheld)|\b(?:is|are)\s+(?:permitted|entitled|free)\s+to\b|\bshall\s+(?:be\s+)?(?:permitted|entitled|free)\s+to\b",
     re.I,
 )
 _OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")

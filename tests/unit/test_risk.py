@@ -436,3 +436,13 @@ def test_the_consent_of_all_the_other_parties_is_quoted_whole():
     note = risk.risk_note("Anti-Assignment", "no Party may assign the whole of its rights under this Agreement without the written consent "
                           "of all the other Parties, such consent shall not be unreasonably withheld.")["risk"]
     assert note.startswith("Consent: “without the written consent of all the other Parties”")
+
+
+def test_neither_of_two_named_parties_binds_both_and_a_further_restriction_is_no_exception():
+    """PhaseBio (CUAD dev)."""
+    quote = ("Notwithstanding anything to the contrary herein, neither PB nor SFJ will be permitted to delegate its rights and obligations "
+             "to any Permitted Third Parties without the prior approval of the JDC.")
+    assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"] == [("neither PB nor SFJ", "mutual")]
+    quote = ("Notwithstanding any of the foregoing, without the consent of PB, which consent may be withheld in PB’s sole discretion, SFJ shall "
+             "not sell, assign, sublicense or otherwise transfer this Agreement to an entity whose primary business is the development of products.")
+    assert kinds(risk.facts("Anti-Assignment", quote), "carve_out") == []
