@@ -446,3 +446,5 @@ def test_neither_of_two_named_parties_binds_both_and_a_further_restriction_is_no
     quote = ("Notwithstanding any of the foregoing, without the consent of PB, which consent may be withheld in PB’s sole discretion, SFJ shall "
              "not sell, assign, sublicense or otherwise transfer this Agreement to an entity whose primary business is the development of products.")
     assert kinds(risk.facts("Anti-Assignment", quote), "carve_out") == []
+    quote = "Any assignment of the rights under this Agreement by a Party to an Affiliate shall require such Party to guarantee its performance."
+    assert not [f for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"]
