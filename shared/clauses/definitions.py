@@ -102,6 +102,17 @@ def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:
 _INSURANCE = re.compile(r"\bper\s+occurrence\b|\bcoverage\b|\binsured\b|\binsurance\s+(?:polic|carrier|certificate)|\b(?:liability|casualty|property|umbrella|omissions)\s+insurance\b", re.I)
 
 
+# A non-exclusive grant that says nothing exclusive ("a non-exclusive, non-transferable, worldwide
+# right and license") grants no exclusivity: 1 of 204 labelled Exclusivity clauses of CUAD train
+# reads so (a licence that "shall become non-exclusive" after a date).
+_NON_EXCLUSIVE = re.compile(r"\bnon[\s-]*exclusive", re.I)
+_EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!non)\bexclusiv\w*|\bsole(?:ly)?\b|\bonly\b|\b(?:shall|will|may)\s+not\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)
+
+
+def non_exclusive_only(text: str) -> bool:
+    return bool(_NON_EXCLUSIVE.search(text)) and not _EXCLUSIVE.search(text)
+
+
 # Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {
     **_NAMES_NONE,
@@ -109,4 +120,5 @@ NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {
     "Renewal Term": renews_nothing,
     "Uncapped Liability": excepts_nothing,
     "Minimum Commitment": lambda text: bool(_INSURANCE.search(text)),
+    "Exclusivity": non_exclusive_only,
 }

@@ -338,3 +338,11 @@ def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_wh
     assert not NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement renews unless either party gives notice 60 days before the end of the then-current term.")
     assert NOT_A_CLAUSE["Minimum Commitment"]("Such insurance will additionally include errors and omissions insurance with a minimum of $1,000,000 per occurrence.")
     assert not NOT_A_CLAUSE["Minimum Commitment"]("Distributor shall purchase a minimum of 10,000 units per year.")
+
+
+def test_a_non_exclusive_grant_is_no_exclusivity():
+    """ENERGOUS (CUAD dev)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Exclusivity"]("each party hereby grants to the other party a non-exclusive, non-transferable, worldwide right and license to use the Marks.")
+    assert not NOT_A_CLAUSE["Exclusivity"]("Licensor grants a non-exclusive license to use the Marks, and an exclusive license to sell the Products in the Territory.")
