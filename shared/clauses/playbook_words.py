@@ -27,12 +27,13 @@ _MUTUAL = re.compile(
     rf"|{NAMED_SIDES})\b", re.I)
 _TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])", re.I)
 _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",
-               "agreement", "it", "each party", "both", "none", "licensor", "licensors", "except", "notwithstanding", "nothing"}
+               "agreement", "it", "each party", "both", "none", "except", "notwithstanding", "nothing"}
 # One side only: "Customer may terminate", "Vyera shall have the right to terminate", "The
 # Contractor will have the ability to terminate", "Customer, in its sole discretion, may terminate";
 # "Supplier's liability", "the liability of WLI", "in no event shall Company be liable",
 # "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
-_NAME = r"(?-i:[A-Z][\w.&-]*(?:\s[A-Z][\w.&-]*){0,2})"
+# A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR").
+_NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
 _ONE_SIDE = [
     re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
                rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"

@@ -129,3 +129,14 @@ def test_the_answer_is_the_summary_in_words_deviations_first():
     assert "Insurance: not found in 9 pages searched." in lines
     assert "Anti-Assignment: not found in 9 pages searched. Check it: contracts like this usually have one." in lines
     assert logic.summary_text([], []).startswith("The question names no clause category")
+
+
+def test_a_cap_that_protects_the_licensor_alone_binds_one_side_and_quotes_its_name():
+    """SFG FINANCIAL (CUAD dev): "IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY ..." protects
+    the Licensor alone (not decided before: "Licensor" was read as no name), and the quote starts
+    at the name, not at "EVENT SHALL"."""
+    rule = next(r for r in playbook.default().rules if r.category == "Cap On Liability")
+    quote = ("(b) IN NO EVENT SHALL LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY UNDER THIS AGREEMENT EXCEED ONE HALF OF THE AMOUNT "
+             "PAID BY THE LICENSEE TO Licensor HEREUNDER.")
+    pos = playbook.position(rule, quote, [])
+    assert pos["status"] == "deviates" and pos["quotes"] == ["LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY"]
