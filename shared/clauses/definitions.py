@@ -72,14 +72,14 @@ _WORDS: dict[str, str] = {
     "Non-Transferable License": r"delegat|subcontract|convey|distribut|transfer|assign|sublicens|sub-licens|personal",  # 178/186
     "Liquidated Damages": r"liquidat|penalt|damages|forfeit|fee|pay|compensat|refund|amount",  # 55/57
     "Covenant Not To Sue": r"regist|impair|recogni|\bsue|claim|contest|challeng|waive|action|proceeding|dispute|attack|oppos|assert|bring|validity",  # 105/107
-    "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|fee|proceeds|sales|income|paid|pay",  # 228/228
+    "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|proceeds|net\s+sales|gross|income",  # 221/228
     "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition",  # 225/233
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
     "Notice Period To Terminate Renewal": r"renew|expir|extend|extension|successive|automatic|unless|end\s+of\s+the|initial\s+term|then[\s-]+current|current\s+term|term\b|thereafter|month[\s-]+to[\s-]+month",  # 86/87
     "Governing Law": r"law|governed|construed|jurisdiction|法",  # 261/265
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384
     "Ip Ownership Assignment": r"own|assign|title|vest|property|transfer|belong|right",  # 167/172
-    "License Grant": r"licen[cs]|right|grant|permi|authori|use",  # 430/434
+    "License Grant": r"licen[cs]|grant|right\s+to\s+use|permi|authori",  # 419/434
     "Cap On Liability": r"liab|damage|exceed|limit|responsib|loss|claim|recover|indemn|warrant|compensat|refund|\baction|in\s+no\s+event|consequential|punitive|incidental|profit|recourse|amount|maximum|aggregate|\bsole(?:\s+and\s+exclusive)?\s+(?:remed|obligation)|(?<!non )(?<!non-)(?<!non)\bexclusive\s+remed",  # 385/386
     "Termination For Convenience": r"termin|revok|revoc|ceas|not\s+to\s+proceed|cancel|end|withdraw|discontinu|expire|convenience",  # 123/123
     "Rofr/Rofo/Rofn": r"purchase|exercis|reject|decid|first|refus|offer|negotiat|option|right|prior|before|opportunit|notify|notice",  # 159/159
