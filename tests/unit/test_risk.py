@@ -448,3 +448,6 @@ def test_neither_of_two_named_parties_binds_both_and_a_further_restriction_is_no
     assert kinds(risk.facts("Anti-Assignment", quote), "carve_out") == []
     quote = "Any assignment of the rights under this Agreement by a Party to an Affiliate shall require such Party to guarantee its performance."
     assert not [f for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"]
+    # ADAMS GOLF (CUAD dev): a name of two words
+    quote = "Neither ADAMS GOLF nor CONSULTANT shall have the right to grant sublicenses hereunder or to assign any of its rights."
+    assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"] == [("Neither ADAMS GOLF nor CONSULTANT", "mutual")]
