@@ -59,9 +59,11 @@ MAX_TEXT_CHARS = 5_000_000  # about 2,500 dense pages: a tiny file can claim far
 # Characters that are another in all but code: no-break and typographic spaces (many contracts'
 # text layers put one between every two words) read as spaces, the Greek question mark (U+037E,
 # which Unicode defines as the semicolon, and which the text layers of 88 of CUAD's 100 dev
-# contracts give for every ";") as ";", the no-break hyphen as "-". The splitter's, the clause
+# contracts give for every ";") as ";", the no-break hyphen as "-", and U+FFFE, which PDFium gives
+# for a hyphen in a word it takes as a break ("non-exclusive", "world-wide": 111 of them in 34
+# dev contracts), as "-". The splitter's, the clause
 # model's and the terms' patterns see words and stops, not the typesetter's glyph choices.
-_READ_AS = str.maketrans({**dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f", " "), "\u037e": ";", "\u2011": "-"})
+_READ_AS = str.maketrans({**dict.fromkeys("\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f", " "), "\u037e": ";", "\u2011": "-", "\ufffe": "-"})
 
 
 def page_texts(source: bytes | Path, max_chars: int = MAX_TEXT_CHARS) -> list[str]:

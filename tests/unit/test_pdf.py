@@ -111,3 +111,19 @@ def test_the_greek_question_mark_reads_as_the_semicolon_it_is():
     assert "hereto; or (b)" in clause
     (notice,) = terms.terms("Termination For Convenience", clause)
     assert notice["value"] == 90.0 and notice["text"].startswith("upon 90 days")
+
+
+def test_the_hyphen_pdfium_gives_as_u_fffe_reads_as_a_hyphen():
+    """MSCI (CUAD dev): "a non-exclusive, perpetual, irrevocable, world-wide, royalty-free
+    license" came as "world\\ufffewide", and no territory was read."""
+    from bench import cuad
+    from shared.clauses import risk
+
+    if not cuad.available():
+        pytest.skip("CUAD data not found")
+    contract = next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith("MSCIINC"))
+    texts = pdf.page_texts(contract)
+    assert not any("\ufffe" in t for t in texts)
+    grant = " ".join(next(t for t in texts if "MS hereby grants" in t).split())
+    grant = grant[grant.index("MS hereby grants") :].split("Licensed Materials.")[0]
+    assert "world-wide" in grant and "world-wide" in [f["text"] for f in risk.facts("License Grant", grant)]
