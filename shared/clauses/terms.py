@@ -67,6 +67,9 @@ _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
 # contract's end. A duration before "notice" or "prior" is a notice, no renewal, term or
 # post-termination period ("by giving less than six (6) months notice").
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
+# A period after the end is said so: "... for two (2) years following termination", "survive for
+# one year"; "shall continue for twenty-four (24) months ... unless terminated sooner" is the term.
+_POST_BEFORE = re.compile(r"\b(?:surviv\w*|after|following|post[\s-]*termination|sell[\s-]*off|thereafter|wind[\s-]*down|transition)\b", re.I)
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advance)", re.I)  # "one year's prior notice"
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
@@ -159,7 +162,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 200) : b + 120]):
             continue
-        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])):
+        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
+                              or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a]))):
             continue
         if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)):
             continue

@@ -246,3 +246,14 @@ def test_a_notice_in_years_with_a_possessive_is_no_renewal():
               "thereafter by giving at least one year's prior notice, in writing, to the other remaining Parties.")
     (t,) = terms.terms("Renewal Term", clause)
     assert t["value"] is None
+
+
+def test_the_initial_term_is_no_period_after_the_end():
+    """DataCall (CUAD dev): "the term of this letter Agreement shall continue for twenty-four (24)
+    months with the effective date unless terminated sooner" states no period after the end."""
+    clause = ("7.1 Unless otherwise stated in the Appendix the term of this letter Agreement shall continue for twenty-four (24) months "
+              "with the effective date unless terminated sooner or extended pursuant to the terms hereof (\"Initial Term\").")
+    (t,) = terms.terms("Post-Termination Services", clause)
+    assert t["value"] is None
+    (t,) = terms.terms("Post-Termination Services", "HSNS shall maintain complete and accurate records for at least two (2) years following termination of this Agreement.")
+    assert t["value"] == 730
