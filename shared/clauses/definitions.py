@@ -23,11 +23,16 @@ _WITHOUT_CAUSE = re.compile(
     r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
     r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
     r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
+# "at any time on notice" gives a right without cause unless the cause is named beside it ("may
+# terminate ... for Cause at any time on written notice").
+_NAMED_CAUSE = re.compile(r"\bfor\s+cause\b", re.I)
+_ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
 
 
 def for_cause_only(text: str) -> bool:
     """Whether a termination clause's only grounds are for cause."""
-    return bool(_FOR_CAUSE.search(text)) and not _WITHOUT_CAUSE.search(text)
+    without = [m for m in _WITHOUT_CAUSE.finditer(text) if not (_ANY_TIME.match(m.group()) and _NAMED_CAUSE.search(text, max(0, m.start() - 40), m.end()))]
+    return bool(_FOR_CAUSE.search(text)) and not without
 
 
 # A renewal says so: on CUAD train 131 of 135 labelled Renewal Term clauses have one of these

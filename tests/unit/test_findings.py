@@ -347,3 +347,12 @@ def test_a_non_exclusive_grant_is_no_exclusivity():
 
     assert NOT_A_CLAUSE["Exclusivity"]("each party hereby grants to the other party a non-exclusive, non-transferable, worldwide right and license to use the Marks.")
     assert not NOT_A_CLAUSE["Exclusivity"]("Licensor grants a non-exclusive license to use the Marks, and an exclusive license to sell the Products in the Territory.")
+
+
+def test_a_termination_for_cause_at_any_time_on_notice_is_for_cause():
+    """Emerald Health (CUAD dev)."""
+    from shared.clauses.definitions import for_cause_only
+
+    assert for_cause_only("The Company may terminate this Agreement and the Contractor's engagement for Cause at any time on written notice to the Contractor.")
+    assert not for_cause_only("ISO may terminate this Agreement for cause upon prior written notice as follows: (a) upon a material breach; ... "
+                              "(j) At any time upon one hundred eighty (180) days prior written notice to the SERVICERS with no penalty.")
