@@ -93,18 +93,23 @@ def test_no_break_spaces_read_as_spaces():
     assert "This Agreement is entered into on January 13, 2005" in texts[1]
 
 
+def _dev_contract_texts(prefix: str) -> list[str]:
+    """The page texts of the CUAD dev contract whose file name starts with ``prefix``."""
+    from bench import cuad
+
+    if not cuad.available():
+        pytest.skip("CUAD data not found")
+    return pdf.page_texts(next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith(prefix)))
+
+
 def test_the_greek_question_mark_reads_as_the_semicolon_it_is():
     """The text layers of most CUAD dev contracts give U+037E for every ";" (Unicode's canonical
     equivalent): read as ";", a clause's items split as they do in the contract's own words, and
     a notice period is read from its own item ("upon 90 days' advance written notice to the
     other parties hereto; or (b) ... within ten days" had been read as ten days)."""
-    from bench import cuad
     from shared.clauses import terms
 
-    if not cuad.available():
-        pytest.skip("CUAD data not found")
-    contract = next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith("TALCOTTRESOLUTION"))
-    texts = pdf.page_texts(contract)
+    texts = _dev_contract_texts("TALCOTTRESOLUTION")
     assert not any("\u037e" in t for t in texts)
     clause = " ".join(next(t for t in texts if "at the option of any party" in t).split())
     clause = clause[clause.index("This Agreement shall terminate (a)") :].split(" to the breaching party.")[0]
@@ -116,13 +121,9 @@ def test_the_greek_question_mark_reads_as_the_semicolon_it_is():
 def test_the_hyphen_pdfium_gives_as_u_fffe_reads_as_a_hyphen():
     """MSCI (CUAD dev): "a non-exclusive, perpetual, irrevocable, world-wide, royalty-free
     license" came as "world\\ufffewide", and no territory was read."""
-    from bench import cuad
     from shared.clauses import risk
 
-    if not cuad.available():
-        pytest.skip("CUAD data not found")
-    contract = next(p for p in sorted((cuad.cuad_dir() / "dev" / "pdf").iterdir()) if p.name.startswith("MSCIINC"))
-    texts = pdf.page_texts(contract)
+    texts = _dev_contract_texts("MSCIINC")
     assert not any("\ufffe" in t for t in texts)
     grant = " ".join(next(t for t in texts if "MS hereby grants" in t).split())
     grant = grant[grant.index("MS hereby grants") :].split("Licensed Materials.")[0]
