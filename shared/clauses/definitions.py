@@ -1,8 +1,9 @@
 """What a clause is not, by its category's definition: text the clause model scores for a
-category that CUAD's definition of the category rules out, whatever its score (a termination
-for cause is no Termination For Convenience; a term that renews nothing is no Renewal Term; a
-cap that excepts nothing is no Uncapped Liability). :func:`shared.clauses.findings.clause_ranges`
-leaves such clauses out."""
+category that CUAD's definition of the category rules out, whatever its score (text that names
+none of the category's words; a termination for cause is no Termination For Convenience; a term
+that renews nothing is no Renewal Term; a cap that excepts nothing is no Uncapped Liability).
+:func:`shared.clauses.findings.clause_ranges` leaves such clauses out. Each rule was checked on
+CUAD train's labelled clauses (the share it keeps stands beside it) before it was measured on dev."""
 
 from __future__ import annotations
 
