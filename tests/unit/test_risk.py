@@ -451,3 +451,17 @@ def test_neither_of_two_named_parties_binds_both_and_a_further_restriction_is_no
     # ADAMS GOLF (CUAD dev): a name of two words
     quote = "Neither ADAMS GOLF nor CONSULTANT shall have the right to grant sublicenses hereunder or to assign any of its rights."
     assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"] == [("Neither ADAMS GOLF nor CONSULTANT", "mutual")]
+
+
+def test_mutual_words_that_bind_no_party_and_an_adverb_after_hereby():
+    """BIOAMBER, GIGGLES N HUGS (CUAD dev): "unless the parties extend the term by mutual written
+    agreement" and "upon terms mutually agreed upon" say how a term is set, not whom the clause
+    binds; "Consultant hereby irrevocably transfers" is quoted to its verb."""
+    quote = "5) 15% upon the consummation of a strategic relationship upon terms and conditions mutually agreed upon with the Company and Consultant."
+    assert not [f for f in risk.facts("Minimum Commitment", quote) if f["kind"] == "bound"]
+    quote = "This Development Agreement will continue for four (4) years unless the parties extend the term by mutual written Development Agreement."
+    assert not [f for f in risk.facts("Expiration Date", quote) if f["kind"] == "bound"]
+    quote = "Consultant hereby irrevocably transfers and assigns to the Company all right, title and interest in and to the Innovations."
+    assert [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "bound"] == ["Consultant hereby irrevocably transfers"]
+    assert [f["scope"] for f in risk.facts("Cap On Liability", "The parties mutually agree that neither shall be liable for lost profits.")
+            if f["kind"] == "bound"] == ["mutual"]
