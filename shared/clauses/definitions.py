@@ -39,8 +39,15 @@ def for_cause_only(text: str) -> bool:
 # A renewal says so: on CUAD train 131 of 135 labelled Renewal Term clauses have one of these
 # words (of the four without, two are mislabelled data-protection text); a term that runs "one
 # (1) year, commencing January 1, 2008 and ending on December 31, 2008" renews nothing, nor does
-# one that "will terminate automatically one year after the closing of any sale".
-_RENEWS = re.compile(r"\b(?:renew\w*|extend\w*|extensions?|successi\w*|continu\w*|additional|roll\w*|further\s+(?:term|period)s?|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year)\b", re.I)
+# one that "will terminate automatically one year after the closing of any sale" or "shall
+# continue in force for a term of twelve (12) months" (WORLDWIDE STRATEGIES).
+_RENEWS = re.compile(
+    r"\b(?:renew\w*|extend\w*|extensions?|successi\w*|additional|roll\w*|further\s+(?:term|period)s?|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year"
+    # "shall continue thereafter from year to year", "... until either party gives notice"; not "shall
+    # continue in force for a term of twelve (12) months ..., unless terminated earlier"
+    r"|continu\w*(?=[^.;]{0,80}\b(?:thereafter|until|indefinite\w*|unless\s+(?:and\s+until\s+)?(?:either|one|a|the)\s+part\w*\s+(?:gives?|provides?|notif\w*|terminat\w*)|after\s+the\s+(?:initial|expir))))\b",
+    re.I,
+)
 
 
 def renews_nothing(text: str) -> bool:

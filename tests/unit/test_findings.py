@@ -313,6 +313,8 @@ def test_what_a_renewal_term_and_an_uncapped_liability_are_not():
     assert renewal("The term of this Agreement shall be one (1) year, commencing January 1, 2008 and ending on December 31, 2008.")
     assert not renewal("This Agreement shall automatically renew for successive one (1) year terms unless either party gives notice.")
     assert renewal("this Agreement will terminate automatically one year after the closing of any sale of the Company by AIG.")  # SEPARATE ACCOUNT II
+    assert renewal("This Agreement shall continue in force for a term of twelve (12) months from the Effective Date, unless terminated earlier.")
+    assert not renewal("This Agreement shall continue thereafter from year to year unless either party gives notice of termination.")
     assert uncapped("IN NO EVENT SHALL LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY UNDER THIS AGREEMENT EXCEED ONE HALF OF THE AMOUNT PAID.")
     assert not uncapped("The limitations of this Section shall not apply to a party's breach of its confidentiality obligations.")
 
