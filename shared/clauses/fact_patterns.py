@@ -1,0 +1,128 @@
+"""The patterns that pull verbatim facts out of a clause, by kind (amounts, cap bases, notice
+periods, durations, who is bound, carve-outs, governing law, events, territory, consent, ...):
+:func:`shared.clauses.risk.facts` reads them and decides where each fact ends."""
+
+from __future__ import annotations
+
+import re
+
+from shared.clauses.catalogue import DATE, FOR_CAUSE, MONEY, PERCENT
+from shared.clauses.playbook_words import NAMED_SIDES
+
+# Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days").
+_W = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion"
+)
+_NUM = rf"(?:\d[\d,]*(?:\.\d+)?|(?:{_W})(?:(?:[\s-]+|\s+and\s+)(?:{_W})){{0,6}})(?:\s*\(\s*(?:\d[\d,.]*|(?:{_W})(?:[\s-]+(?:{_W})){{0,6}})\s*\))?"
+_DUR = rf"\b{_NUM}[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+)?(?:days?|weeks?|months?|years?|quarters?)\b"
+_PARTY = r"(?:either|each|neither|both|any)(?:\s+of\s+the)?\s+part(?:y|ies)\b"
+_END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|applicable)\s+)?(?:date\s+of\s+)?(?:end|expiration|expiry|termination|renewal|commencement|anniversary)\b"
+
+
+def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")
+    return re.compile("".join(parts), re.I)
+
+
+_REF = r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,5}\))*"  # a section number: 12, 11.5(a)(ii)
+_EVENT = _i(
+    r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
+    r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b"
+)
+RX: dict[str, list[re.Pattern]] = {
+    "amount": [
+        _i("(?:", MONEY.pattern, r")(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
+        _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s+and\s+(?:{_W})(?:[\s-]+(?:{_W}))*\s+cents)?"
+           r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment))?"),
+    ],
+    # The cap basis: what follows "shall not exceed" / "limited to", when it names fees or a multiple.
+    "multiple": [
+        _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
+        _i(
+            r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
+            r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b))[\w(\[])"),
+    ],
+    "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
+    "duration": [_i(_DUR)],
+    "notice_period": [
+        _i(
+            rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
+            rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),
+        # "written notice ninety (90) days in advance", "notice of at least 30 days"
+        _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
+        # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"
+        _i(rf"\b(?:notice|notif(?:y|ies|ication))\b[^.;]{{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
+           rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:(?:the|any|each|such|its)\s+)?(?:(?-i:[A-Z])\w*\s+(?=(?-i:[A-Z])))?\w+)?"),
+        _i(
+            rf"\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+)?{_DUR}\s+(?:prior\s+to|before|in\s+advance\s+of)\s+{_END}"
+            r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),
+    ],
+    "bound": [
+        _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
+           rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
+           # "The Investor, the Agent and the Lenders hereby acknowledge": all of them
+           r"|(?-i:\b[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
+        # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
+        # heading word, not a section number) before a modal verb, or after "may be terminated by".
+        re.compile(
+            r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
+            r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
+            r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
+            r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
+            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
+            r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
+        ),
+    ],
+    "carve_out": [_i(
+        r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
+        r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
+        # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.
+        _i(r"\bsubject\s+to\s+(?P<ref>(?:Sections?|Clauses?|Articles?|paragraphs?)\s+" + _REF + r"(?:\s*(?:,|and|or)\s*" + _REF + r")*)")],
+    "law": [
+        re.compile(
+            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
+            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
+            r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
+        ),
+        re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:law))\b"),
+    ],
+    # What ends a contract or sets off a right: a change of control (the "event" of Change Of
+    # Control: "for any reason" is no such event), or a right without cause (Termination For Convenience).
+    "event": [_EVENT],
+    "trigger": [_EVENT, _i(
+        r"\b(?:(?:with\s+or\s+)?without\s+cause|for\s+(?:any|no)\s+reason(?:\s+or\s+(?:for\s+)?no\s+reason|\s+whatsoever)?|for\s+(?:its\s+|their\s+)?convenience|"
+        r"at\s+(?:its|their)\s+(?:sole\s+)?(?:discretion|convenience|option)|at\s+any\s+time(?![^.;]{0,40}\b(?:" + FOR_CAUSE + r")))\b")],
+    "territory": [re.compile(
+        r"\b(?i:in|within|throughout|outside(?:\s+of)?)\s+(?:the\s+)?(?:[A-Z][\w/&-]*\s+(?:and\s+|&\s+)?){0,4}(?i:territory|territories|area|region)\b|"
+        r"\b(?i:world-?wide|throughout\s+the\s+world|anywhere\s+in\s+the\s+world)\b|"
+        rf"\b(?i:within\s+(?:a\s+)?(?:radius\s+of\s+)?{_NUM}[\s-]*(?:miles?|kilomet(?:er|re)s?|km)(?:\s+radius)?)\b|"
+        r"\b(?i:in|within|throughout)\s+(?:the\s+)?(?:United\s+States|U\.S\.A?\.|USA|Canada|North\s+America|Europe|European\s+Union|China|Japan|"
+        r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
+    "consent": [_i(
+        r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
+        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
+        r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
+        r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
+    "survival": [_i(
+        r"\b(?:shall|will|to)\s+survive\b(?:\s+(?:the\s+|any\s+)?(?:expiration|termination|expiry)(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?"
+        r"(?:\s+of\s+this\s+Agreement)?)?|"
+        rf"\b(?:for\s+(?:a\s+period\s+of\s+)?)?{_DUR}\s+(?:after|following|from|beyond)\s+(?:the\s+)?(?:date\s+of\s+|effective\s+date\s+of\s+)?(?:any\s+)?(?:expiration|termination|expiry)\b|"
+        r"\b(?:upon|after|following|at\s+the\s+time\s+of|in\s+the\s+event\s+of)\s+(?:the\s+|any\s+|such\s+)?(?:effective\s+date\s+of\s+)?(?:expiration|termination|expiry)"
+        r"(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?(?:\s+of\s+this\s+Agreement)?\b|"
+        r"\b(?:transition(?:al)?\s+(?:services|assistance|period)|termination\s+assistance|wind[\s-]down\s+period|sell[\s-]off\s+period)\b")],
+    "date": [DATE],
+    # A restriction that lasts as long as the contract, and perhaps a tail after it.
+    "term_period": [_i(
+        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|period(?=\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement))(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
+        rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
+        rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
+    "coverage": [_i(
+        r"\b(?:(?:commercial\s+|comprehensive\s+)?general\s+liability|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
+        r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
+        r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)"
+        r"\s+(?:insurance|coverage|policy|policies)\b")],
+    "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
+}
