@@ -78,7 +78,7 @@ _WORDS: dict[str, str] = {
     "Price Restrictions": r"pric|fee|rate|increase|cost|charge|discount",  # 20/20
     "Affiliate License-Licensee": r"affiliat|subsidiar|sublicens|related\s+(?:compan|entit)|group",  # 59/61
     "Non-Compete": r"conduct|work|franchis|conflict|operat|provid|offer|service|compet|engage|similar|rival|develop|market|sell|distribut|manufactur|business|products?",  # 137/142
-    "No-Solicit Of Employees": r"solicit|hire|employ|recruit|personnel|staff|engage",  # 41/41
+    "No-Solicit Of Employees": r"solicit|\bhir(?:e|es|ed|ing)\b|recruit|entic|induc|employ(?:ment)?\s+(?:of|with|to)\s+(?:any|an)|employ\s+(?:any\s+)?(?:employees|personnel|staff|persons?|individuals?)|offer\s+(?:of\s+)?employment|engage\s+(?:any|the\s+services)|interfere",  # 41/41
     "Insurance": r"insur|polic|coverage|underwrit|indemnit",  # 307/308
     "Audit Rights": r"premises|enter|visit|observ|test|audit|inspect|examin|records|books|review|access|verif",  # 373/380
     "Irrevocable Or Perpetual License": r"irrevocab|perpetu|in\s+perpetuity|fully[\s-]+paid|survive",  # 86/89

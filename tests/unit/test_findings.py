@@ -358,3 +358,12 @@ def test_a_termination_for_cause_at_any_time_on_notice_is_for_cause():
     assert for_cause_only("The Company may terminate this Agreement and the Contractor's engagement for Cause at any time on written notice to the Contractor.")
     assert not for_cause_only("ISO may terminate this Agreement for cause upon prior written notice as follows: (a) upon a material breach; ... "
                               "(j) At any time upon one hundred eighty (180) days prior written notice to the SERVICERS with no penalty.")
+
+
+def test_a_clause_that_names_an_employee_is_no_no_solicit_clause():
+    """Prudential Bancorp (CUAD dev): "may be terminated ... by either the Employer or the Employee"."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["No-Solicit Of Employees"]
+    assert veto("This Agreement may be terminated at any time while the Employee is living by written notice thereof by either the Employer or the Employee.")
+    assert not veto("The Contractor and the Customer will not be allowed to employ employees of the other party for one (1) year.")
