@@ -20,14 +20,14 @@ from shared.documents import cjk
 # material breach ... which remains uncured"). On CUAD train 1 of 123 labelled Termination For
 # Convenience clauses reads so (a right on notice and one for breach, as items (i) and (ii)).
 _FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE})\b", re.I)
+_ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
 _WITHOUT_CAUSE = re.compile(
     r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
     r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
-    r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
+    r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|" + _ANY_TIME.pattern, re.I)
 # "at any time on notice" gives a right without cause unless the cause is named beside it ("may
 # terminate ... for Cause at any time on written notice").
 _NAMED_CAUSE = re.compile(r"\bfor\s+cause\b", re.I)
-_ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
 
 
 def for_cause_only(text: str) -> bool:
