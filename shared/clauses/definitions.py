@@ -89,7 +89,8 @@ _WORDS: dict[str, str] = {
     "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition",  # 225/233
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
     "Notice Period To Terminate Renewal": r"renew|expir|extend|extension|successive|automatic|unless|end\s+of\s+the|initial\s+term|then[\s-]+current|current\s+term|term\b|thereafter|month[\s-]+to[\s-]+month",  # 86/87
-    "Governing Law": r"law|governed|construed|jurisdiction|法",  # 261/265
+    # a forum ("the courts of ... shall have exclusive jurisdiction") is no governing law
+    "Governing Law": r"law|governed|construed|legislation|法",  # 262/265
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384
     "Ip Ownership Assignment": r"own|assign|title|vest|property|transfer|belong|right",  # 167/172
     "License Grant": r"licen[cs]|grant|right\s+to\s+use|permi|authori",  # 419/434
@@ -127,12 +128,37 @@ def non_exclusive_only(text: str) -> bool:
     return bool(_NON_EXCLUSIVE.search(text)) and not _EXCLUSIVE.search(text)
 
 
+# A definition ("“Competing Provider” means any ...", "1.1.198 “US Commercialization Rights” shall
+# mean ...") states what a word means, not a right or a duty. Of the categories below none has more
+# than 1 in 100 labelled clauses of CUAD train that is a definition (License Grant 1 of 434, a
+# definition of "TERRITORY" labelled with the grant it serves; Termination For Convenience 1 of 123).
+# The categories whose clause may be a defined period or quantity ("“Expiration Date” means March
+# 31, 2020", "“Minimum Quantity” means ...", "“Warranty Period” means ...", "“Early Termination Fee”
+# means ...", "“JOINT INTELLECTUAL PROPERTY” shall mean ...") are not.
+_DEFINITION = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers?\s+to|shall\s+refer)\b", re.I)
+_NO_DEFINITION = (
+    "Affiliate License-Licensee", "Anti-Assignment", "Audit Rights", "Cap On Liability", "Change Of Control", "Covenant Not To Sue",
+    "Governing Law", "Insurance", "Ip Ownership Assignment", "Irrevocable Or Perpetual License", "License Grant", "Most Favored Nation",
+    "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Compete", "Non-Disparagement", "Non-Transferable License",
+    "Notice Period To Terminate Renewal", "Post-Termination Services", "Price Restrictions", "Renewal Term", "Revenue/Profit Sharing",
+    "Rofr/Rofo/Rofn", "Source Code Escrow", "Termination For Convenience", "Third Party Beneficiary", "Uncapped Liability",
+)
+
+
+def defines_a_word(text: str) -> bool:
+    return bool(_DEFINITION.match(text.strip()))
+
+
 # Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
-NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {
+_RULES: dict[str, Callable[[str], bool]] = {
     **_NAMES_NONE,
     "Termination For Convenience": _either(for_cause_only, _NAMES_NONE["Termination For Convenience"]),
     "Renewal Term": renews_nothing,
     "Uncapped Liability": excepts_nothing,
     "Minimum Commitment": lambda text: bool(_INSURANCE.search(text)),
     "Exclusivity": non_exclusive_only,
+}
+NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {
+    **_RULES,
+    **{cat: _either(defines_a_word, _RULES[cat]) if cat in _RULES else defines_a_word for cat in _NO_DEFINITION},
 }

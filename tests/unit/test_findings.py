@@ -367,3 +367,27 @@ def test_a_clause_that_names_an_employee_is_no_no_solicit_clause():
     veto = NOT_A_CLAUSE["No-Solicit Of Employees"]
     assert veto("This Agreement may be terminated at any time while the Employee is living by written notice thereof by either the Employer or the Employee.")
     assert not veto("The Contractor and the Customer will not be allowed to employ employees of the other party for one (1) year.")
+
+
+def test_a_forum_clause_is_no_governing_law():
+    """DataCall (CUAD dev): the courts a dispute goes to are not the law that governs it."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Governing Law"]
+    assert veto("The courts of competent jurisdiction at New York City, New York, shall have the exclusive jurisdiction over any dispute arising out of or in connection with this Agreement.")
+    assert not veto("This Agreement shall be governed and construed in accordance with the laws of the United States of America.")
+    assert not veto("Effective legislation of the Republic of Kazakhstan shall apply to any relations of the Parties arising out of this Contract.")
+
+
+def test_a_definition_is_no_clause_where_the_category_is_a_right_or_a_duty():
+    """REWALK and PHREESIA (CUAD dev): "“Term” means ..." was a notice-to-end-a-renewal card and
+    "“Competing Provider” means ..." a non-compete card. A category whose clause may be a defined
+    period or quantity keeps its definitions ("“Warranty Period” means a period of ...")."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("“Term” means the Initial Term and any such renewal term.")
+    assert NOT_A_CLAUSE["Non-Compete"]("“Competing Provider” means any electronic health record vendor whose products or services are directly competitive with Allscripts business.")
+    assert NOT_A_CLAUSE["License Grant"]("1.1.198 “US Commercialization Rights” shall mean any license or grant of other rights to Commercialize the Product.")
+    assert not NOT_A_CLAUSE["Non-Compete"]("Distributor shall not sell products that compete with the Products during the Term.")
+    assert not NOT_A_CLAUSE.get("Warranty Duration", lambda t: False)("“Warranty Period” means a period of twelve months from the relevant Supplier's shipment of the Product.")
+    assert not NOT_A_CLAUSE["Minimum Commitment"]("“Minimum Quantity” means 1,000 pounds of Terpene Product per Year.")
