@@ -172,6 +172,13 @@ _VERBLESS = ("Cap On Liability", "Expiration Date", "Insurance", "Minimum Commit
              "Notice Period To Terminate Renewal", "Termination For Convenience", "Non-Disparagement", "Volume Restriction")
 
 
+# A notice to end a renewal names a notice, a time before, or a way to tell ("unless otherwise
+# advised by one of the Parties"): all 87 labelled clauses of CUAD train do; "This Agreement shall
+# automatically renew for an additional period of three (3) years ... provided that EFS achieves Net
+# Merchandise Sales of at least *****" names none (PLAYBOY).
+_NOTICE = re.compile(r"notice|notif|prior|advance|in\s+writing|written|days|months?|elect|inform|declin|before|advis", re.I)
+
+
 def states_nothing(text: str) -> bool:
     return not _VERB.search(text) and not cjk.has_cjk(text)
 
@@ -179,7 +186,8 @@ def states_nothing(text: str) -> bool:
 # Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
 _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _NAMES_NONE.items()}
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
-                    ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))), ("Exclusivity", non_exclusive_only),
+                    ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
+                    ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

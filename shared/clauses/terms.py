@@ -88,7 +88,11 @@ _REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words ju
     "money": (re.compile(r"(?:[$€£]|\b(?:exceed|limited\s+to|limits?\s+of|amount\s+of|minimum\s+of|maximum\s+of|not\s+less\s+than|in\s+excess\s+of|up\s+to|sum\s+of|"
                          r"equal\s+to|fee\s+of|at\s+least|greater\s+than|no\s+fewer\s+than|purchases?\s+of)\s*)$", re.I),
               re.compile(r"^\s*(?:%|percent|dollars|usd|u\.s\.|\(\s*[$€£]|per\s+(?:occurrence|claim|year|month|unit)|in\s+the\s+aggregate|annual\s+aggregate|combined|units?\b|packages?\b|batch)", re.I)),
-    "notice": (re.compile(r"\bnotice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?$|\b(?:at\s+least|not\s+less\s+than|no\s+(?:less|later)\s+than)\s*$", re.I),
+    # "at least [***]" is a notice where a notice is named just before it ("notification of
+    # non-renewal to the other Party at least ****") or after it ("at least [***] prior written
+    # notice"), not in "Net Merchandise Sales of at least *****"
+    "notice": (re.compile(r"\bnotice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?$"
+                          r"|\b(?:notice|notif\w*)\b[^.;]{0,60}\b(?:at\s+least|not\s+less\s+than|no\s+(?:less|later)\s+than)\s*$", re.I),
                re.compile(rf"^(?:{_TIME_AFTER})?(?:'s?|’s?)?\s*(?:(?:prior|advance|advanced|written)\s+){{0,3}}(?:notice|notification)\b|^(?:{_TIME_AFTER})?\s*(?:prior\s+to|before|in\s+advance)", re.I)),
     "time": (re.compile(r"\b(?:(?:period|term)\s+of|for|within|additional|successive|further)\s*(?:at\s+least\s+)?$", re.I),
              re.compile(rf"^(?:{_TIME_AFTER}|\s*(?:\(|periods?\b|terms?\b|thereafter|after|following|from))", re.I)),
@@ -110,7 +114,7 @@ def _redaction(name: str, how: str, clause: str) -> dict | None:
     kind = _figure_kind(how)
     before, after = _REDACTION_AT[kind]
     for m in _REDACTED.finditer(clause):
-        lead = clause[max(0, m.start() - 40) : m.start()].rstrip(" […*.")  # "[…***…]", "[* ****]": what wraps it
+        lead = clause[max(0, m.start() - 80) : m.start()].rstrip(" […*.")  # "[…***…]", "[* ****]": what wraps it
         rest = clause[m.end() : m.end() + 40].lstrip(" …]*.")
         if kind == "notice" and re.match(r"^\s*(?:following|after)\b", rest, re.I):  # a cure period after a notice
             continue

@@ -341,6 +341,9 @@ def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_wh
     assert not NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement renews unless either party gives notice 60 days before the end of the then-current term.")
     assert NOT_A_CLAUSE["Minimum Commitment"]("Such insurance will additionally include errors and omissions insurance with a minimum of $1,000,000 per occurrence.")
     assert not NOT_A_CLAUSE["Minimum Commitment"]("Distributor shall purchase a minimum of 10,000 units per year.")
+    # PLAYBOY (CUAD dev): a renewal that names no notice is no notice to end one
+    assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement shall automatically renew for an additional period of three (3) years provided that EFS achieves Net Merchandise Sales of at least *****.")
+    assert not NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("The Term will be 3 years with automatic 2 year term extensions unless otherwise advised by one of the Parties.")
 
 
 def test_a_non_exclusive_grant_is_no_exclusivity():
