@@ -110,6 +110,14 @@ def _names_none(words: re.Pattern) -> Callable[[str], bool]:
 _NAMES_NONE = {cat: _names_none(re.compile(words, re.I)) for cat, words in _WORDS.items()}
 
 
+# A sublicence denied ("without any right to sublicense", "non-sublicensable") names no affiliate
+# or sublicensee of the licensee: read without it, 59 of 61 train labels of Affiliate
+# License-Licensee still name one, as before (PLAYBOY: "Client grants EFS a limited, non-exclusive,
+# non-transferable, non-assignable (without any right to sublicense), world-wide license").
+_NO_SUBLICENCE = re.compile(r"(?:non-?|without\s+(?:any\s+|the\s+)?(?:right\s+to\s+)?|no\s+(?:right\s+to\s+)?|not\s+(?:be\s+)?(?:entitled\s+to\s+|permitted\s+to\s+)?|nor\s+)sub-?licens\w*", re.I)
+_NAMES_NONE["Affiliate License-Licensee"] = lambda text, names_none=_NAMES_NONE["Affiliate License-Licensee"]: names_none(_NO_SUBLICENCE.sub(" ", text))
+
+
 def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: any(veto(text) for veto in vetoes)
 
@@ -124,7 +132,10 @@ _INSURANCE = re.compile(r"\bper\s+occurrence\b|\bcoverage\b|\binsured\b|\binsura
 # right and license") grants no exclusivity: 1 of 204 labelled Exclusivity clauses of CUAD train
 # reads so (a licence that "shall become non-exclusive" after a date).
 _NON_EXCLUSIVE = re.compile(r"\bnon[\s-]*exclusive", re.I)
-_EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!non)\bexclusiv\w*|\bsole(?:ly)?\b|\bonly\b|\b(?:shall|will|may)\s+not\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)
+# "solely" and "only" say exclusive where they name whom to deal with ("purchase only from"), not a
+# licence's purpose ("a non-exclusive ... license ... solely in connection with the Playboy
+# Commerce Business"; PLAYBOY): the same 1 of 204 train labels reads so.
+_EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!non)\bexclusiv\w*|\bsole\b|\b(?:only|solely)\s+(?:from|to|with|through|by)\b|\b(?:shall|will|may)\s+not\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)
 
 
 def non_exclusive_only(text: str) -> bool:

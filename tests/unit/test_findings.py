@@ -428,3 +428,15 @@ def test_a_termination_on_a_change_of_control_is_no_termination_for_convenience(
 
     assert for_cause_only("19.2 In the event of a change in control of a Party, the other Party shall have the right, upon written prior notice, to terminate this Agreement.")
     assert not for_cause_only("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.")
+
+
+def test_a_non_exclusive_licence_for_a_purpose_is_no_exclusivity_nor_an_affiliate_licence():
+    """PLAYBOY (CUAD dev): "solely in connection with" limits a licence's purpose, and "without any
+    right to sublicense" names no sublicensee."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    grant = ("During the Term, Client grants EFS a limited, non-exclusive, non-transferable, non-assignable (without any right to sublicense), "
+             "world-wide license to use the Playboy Content solely in connection with the promotion of the Playboy Commerce Business.")
+    assert NOT_A_CLAUSE["Exclusivity"](grant) and NOT_A_CLAUSE["Affiliate License-Licensee"](grant)
+    assert not NOT_A_CLAUSE["Exclusivity"]("Distributor shall purchase the Products only from Supplier, and Supplier grants a non-exclusive license to the Marks.")
+    assert not NOT_A_CLAUSE["Affiliate License-Licensee"]("Licensor grants Licensee a non-exclusive license, with the right to sublicense to its Affiliates.")
