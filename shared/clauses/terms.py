@@ -46,7 +46,7 @@ _LAW_PREFIX = re.compile(
 # The name is one word, or two after the words that open a two-word name ("New York", "North
 # Carolina", "British Columbia"): "the State of Texas without regard to ..." is Texas.
 _STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)", re.I)
-_REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
+REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
@@ -113,7 +113,7 @@ def _redaction(name: str, how: str, clause: str) -> dict | None:
     filed is said to be redacted only where the words around the redaction say it is this term."""
     kind = _figure_kind(how)
     before, after = _REDACTION_AT[kind]
-    for m in _REDACTED.finditer(clause):
+    for m in REDACTED.finditer(clause):
         lead = clause[max(0, m.start() - 80) : m.start()].rstrip(" […*.")  # "[…***…]", "[* ****]": what wraps it
         rest = clause[m.end() : m.end() + 40].lstrip(" …]*.")
         if kind == "notice" and re.match(r"^\s*(?:following|after)\b", rest, re.I):  # a cure period after a notice
@@ -248,7 +248,7 @@ def _could_state(how: str, clause: str) -> bool:
     figure (its own section number is none: "10.2 NCC shall in no circumstances be liable ..."),
     a redaction, a law named in words the reader did not place."""
     clause = _SECTION_NUMBER.sub("", clause, count=1)
-    if _REDACTED.search(clause):
+    if REDACTED.search(clause):
         return True
     if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
         return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))

@@ -105,3 +105,12 @@ def test_a_followup_context_is_the_clause_and_its_neighbours_only():
 def test_a_followup_on_a_page_alone_is_that_page_within_the_budget():
     ctx = logic.followup_context(2, TEXTS[1], "", budget_tokens=20)
     assert ctx.startswith("[Page 2]\n") and len(ctx) <= len("[Page 2]\n") + 80
+
+
+def test_a_redacted_figure_is_never_said_to_be_missing():
+    """PLAYBOY (CUAD dev): revenue sharing has no terms record; its rate is hidden in the contract
+    as filed, so the note may not say that no rate is stated."""
+    hidden = logic.clause_notes(["Revenue/Profit Sharing"], "Client shall be entitled to receive an advertising fee of ***** of the Net Advertising Revenue.")
+    assert "No rate or sum" not in hidden["risk"]
+    plain = logic.clause_notes(["Revenue/Profit Sharing"], "Client shall be entitled to receive an advertising fee on the Net Advertising Revenue.")
+    assert "No rate or sum is stated" in plain["risk"]
