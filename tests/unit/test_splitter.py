@@ -195,6 +195,9 @@ BARE = [
     "3. EXCLUSIVITY 3.1 Exclusivity Period.",
     "13.4  No Consequential Damages and Limitation of Liability   33",
     "15.\u2002\u202fRECORDS AND AUDITS 70",
+    # TRANSPHORM (CUAD dev): a long contents line, and one with the contents page's own number
+    "9.2 TPH-A’s Right to Require the Purchase of the Shares from FSL or AFSL 20",
+    "7.1 Termination Prior to the Effective Date 15 -i-",
     "in the Exclusive Territory.",
     "Percentage then in effect.",
 ]
@@ -204,6 +207,7 @@ CLAUSES = [
     "Neither party may assign this Agreement without the other's consent.",
     "Such insurance shall be primary and non-contributory to any other insurance.",
     "14.2 Governing Law. This Agreement is governed by the laws of England.",
+    "9.2 The Licensee shall pay to the Licensor within thirty days after the receipt of the invoice and in 30",
     "本协议受中华人民共和国法律管辖并依其解释。",
 ]
 
