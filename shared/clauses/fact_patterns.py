@@ -69,7 +69,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
-            r"(?<!other )(?<!another )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
+            r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
             r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
             r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
         ),
@@ -102,7 +102,7 @@ RX: dict[str, list[re.Pattern]] = {
         r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
     "consent": [_i(
         r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
-        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
+        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
         r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
         r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
     "survival": [_i(

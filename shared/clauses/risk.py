@@ -82,6 +82,9 @@ _LIFTS = re.compile(
 _OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")
 
 
+_POINTS = re.compile(r"(?:except|save)\s+as\s+(?:(?:otherwise|expressly|specifically|may\s+be)\s+){0,2}(?:provided|set\s+(?:forth|out)|permitted|described|stated|specified|contemplated)\s+(?:in|by|under)\b", re.I)
+
+
 def _carve_end(quote: str, a: int, marker_end: int) -> int:
     """End of the exception that starts at ``a``: its closing bracket, the comma before the main
     clause, where the rule it excepts from takes over, or the end of its clause part."""
@@ -94,6 +97,10 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
         return close if close != -1 else end
     # Only "except"/"save" can open a sentence as a list of exceptions; after "notwithstanding X,"
     # or "provided that" comes the rule that overrides, so it stays in the fact.
+    # "Except as set forth in this Article VIII, prior to ..., without the prior written consent
+    # of ...": an exception that points elsewhere ends with its pointer (TRANSPHORM).
+    if _POINTS.match(quote, a) and (comma := quote.find(",", marker_end, end)) != -1:
+        return comma
     if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav"):
         verb = _VERB.search(quote, marker_end, end)
         comma = quote.rfind(",", marker_end, verb.start()) if verb else -1

@@ -465,3 +465,14 @@ def test_mutual_words_that_bind_no_party_and_an_adverb_after_hereby():
     assert [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "bound"] == ["Consultant hereby irrevocably transfers"]
     assert [f["scope"] for f in risk.facts("Cap On Liability", "The parties mutually agree that neither shall be liable for lost profits.")
             if f["kind"] == "bound"] == ["mutual"]
+
+
+def test_a_joint_venture_transfer_restriction_in_its_own_words():
+    """TRANSPHORM (CUAD dev): an exception that points to an article ends with its pointer; "of all
+    of the other Parties" is the whole consent; "no Shareholder may" binds no one party."""
+    facts = risk.facts("Anti-Assignment", "Except as set forth in this Article VIII, prior to the Option Starting Date, without the prior written consent of the other "
+                       "Shareholders, no Shareholder may sell, assign, transfer, pledge, encumber or otherwise dispose of any of its Shares.")
+    assert [f["text"] for f in facts if f["kind"] == "carve_out"] == ["Except as set forth in this Article VIII"]
+    assert not [f for f in facts if f["kind"] == "bound"]
+    facts = risk.facts("Anti-Assignment", "No rights hereunder shall be assignable by a Party without prior written consent of all of the other Parties.")
+    assert [f["text"] for f in facts if f["kind"] == "consent"] == ["without prior written consent of all of the other Parties"]
