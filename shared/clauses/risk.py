@@ -33,6 +33,7 @@ _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b", re.I
 )
 _MAX_PART = 250
+_NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
 # the last comma before that verb, so a list inside it does not end it.
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
@@ -123,6 +124,8 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
                 if b - marker_end < 4:  # the marker alone tells nothing
                     continue
             elif kind == "notice_period" and _CURE.search(quote[max(0, a - 80) : a]):
+                continue
+            elif kind == "duration" and _NOTICE_NEXT.match(quote, b):  # "thirty (30) day prior written notice" is a notice, no term
                 continue
             elif kind == "multiple":  # a basis runs to the end of its clause part, or to the next topic
                 b = max(b, _part_end(quote, a))

@@ -476,3 +476,12 @@ def test_a_joint_venture_transfer_restriction_in_its_own_words():
     assert not [f for f in facts if f["kind"] == "bound"]
     facts = risk.facts("Anti-Assignment", "No rights hereunder shall be assignable by a Party without prior written consent of all of the other Parties.")
     assert [f["text"] for f in facts if f["kind"] == "consent"] == ["without prior written consent of all of the other Parties"]
+
+
+def test_a_notice_is_no_term_of_the_contract():
+    """UNION DENTAL (CUAD dev): "shall continue in effect until either Party informs the other
+    Party with thirty (30) day prior written notice" has no term of thirty days."""
+    note = risk.risk_note("Expiration Date", "This Agreement shall become effective on the Effective Date and shall continue in effect until either Party "
+                          "informs the other Party with thirty (30) day prior written notice of termination of this Agreement.")["risk"]
+    assert "thirty (30) day”" not in note
+    assert "“two (2) years”" in risk.risk_note("Expiration Date", "The term of this Agreement is two (2) years.")["risk"]
