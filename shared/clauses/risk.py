@@ -33,6 +33,9 @@ _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b", re.I
 )
 _MAX_PART = 250
+# A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
+# will"): the subject is both, not one party.
+_COMPOUND = re.compile(r"\b(?:and|or|&)\s+[A-Z][a-z][\w&.'’-]*\s+$")
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
 # the last comma before that verb, so a list inside it does not end it.
@@ -162,7 +165,7 @@ def facts(category: str, quote: str) -> list[dict]:
             hits = []
             for scope, rx in zip(("mutual", "one_party"), _RX["bound"]):
                 ms = rx.finditer(quote) if scope == "mutual" or not _shouting(quote) else ()
-                m = next((m for m in ms if scope == "mutual" or not _NOT_PARTY.search(m.group())), None)
+                m = next((m for m in ms if scope == "mutual" or not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()))), None)
                 hits += [(m.start(), scope, m)] if m else []
             if hits:
                 _, scope, m = min(hits, key=lambda h: h[0])

@@ -485,3 +485,10 @@ def test_a_notice_is_no_term_of_the_contract():
                           "informs the other Party with thirty (30) day prior written notice of termination of this Agreement.")["risk"]
     assert "thirty (30) day”" not in note
     assert "“two (2) years”" in risk.risk_note("Expiration Date", "The term of this Agreement is two (2) years.")["risk"]
+
+
+def test_a_name_is_not_read_from_inside_a_compound_subject():
+    """WESTERN COPPER (CUAD dev): "the names of Glamis and Western Copper will ..." was "Applies to
+    one party (“Copper will”)"."""
+    assert not [f for f in risk.facts("Non-Compete", "The names of Glamis and Western Copper will herein be deemed to refer to Glamis.") if f["kind"] == "bound"]
+    assert [f["text"] for f in risk.facts("Non-Compete", "Western Copper covenants with Glamis that it will not compete.") if f["kind"] == "bound"] == ["Western Copper covenants"]
