@@ -243,12 +243,20 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
 _SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
 
 
+_END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|expir\w*\s+(?:on|upon|at|with)|terminat\w*\s+(?:on|upon|at|with)|coterminous\s+with)\s+"
+                           r"(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expiration|expiry|termination|end|completion|closing|later|earlier|last|first)\b", re.I)
+
+
 def _could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a
     figure (its own section number is none: "10.2 NCC shall in no circumstances be liable ..."),
     a redaction, a law named in words the reader did not place."""
     clause = _SECTION_NUMBER.sub("", clause, count=1)
     if REDACTED.search(clause):
+        return True
+    # "shall ... end on the expiration date of the operation term of Party B", "until the
+    # termination of the Development and License Agreement": an end set by another's (TUNIU)
+    if how in ("date:end", "period:term") and _END_BY_EVENT.search(clause):
         return True
     if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
         return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))

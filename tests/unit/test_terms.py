@@ -260,3 +260,12 @@ def test_the_initial_term_is_no_period_after_the_end():
     assert t["value"] is None
     (t,) = terms.terms("Post-Termination Services", "HSNS shall maintain complete and accurate records for at least two (2) years following termination of this Agreement.")
     assert t["value"] == 730
+
+
+def test_an_end_set_by_another_terms_end_is_never_said_to_be_missing():
+    """TUNIU (CUAD dev): the term ends "on the expiration date of the operation term of Party B"."""
+    length, end = terms.terms("Expiration Date", "Party A and Party B agree and confirm that the term of cooperation under this Agreement shall commence from the "
+                              "execution date hereof and end on the expiration date of the operation term of Party B (“Term of Cooperation”).")
+    assert length["stated"] is None and end["stated"] is None
+    length, end = terms.terms("Expiration Date", "This Agreement shall commence on the Effective Date.")
+    assert length["stated"] is False and end["stated"] is False
