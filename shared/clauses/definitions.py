@@ -22,7 +22,9 @@ from shared.documents import cjk
 # A change of control is such a ground too (DYNAMEX: "In the event of a change in control of a Party,
 # the other Party shall have the right ... to terminate"): no Termination For Convenience label of
 # CUAD train names one.
-_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control)\b", re.I)
+# So are a death or a disability ("The Company may terminate the Consultant's engagement upon the
+# Consultant's Disability": SLINGERBAG): no train label names one either.
+_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control|death|dies|disab\w*|incapacit\w*)\b", re.I)
 _ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b", re.I)
 _WITHOUT_CAUSE = re.compile(
     r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"

@@ -31,7 +31,8 @@ _EVENT = _i(
 )
 RX: dict[str, list[re.Pattern]] = {
     "amount": [
-        _i("(?:", MONEY.pattern, r")(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
+        # "$100 million dollars" whole, not its words "million dollars" (SLINGERBAG)
+        _i("(?:", MONEY.pattern, r")(?:\s+(?:U\.?S\.?\s+)?dollars\b)?(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
         _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s+and\s+(?:{_W})(?:[\s-]+(?:{_W}))*\s+cents)?"
            r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment))?"),
     ],

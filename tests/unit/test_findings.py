@@ -440,3 +440,11 @@ def test_a_non_exclusive_licence_for_a_purpose_is_no_exclusivity_nor_an_affiliat
     assert NOT_A_CLAUSE["Exclusivity"](grant) and NOT_A_CLAUSE["Affiliate License-Licensee"](grant)
     assert not NOT_A_CLAUSE["Exclusivity"]("Distributor shall purchase the Products only from Supplier, and Supplier grants a non-exclusive license to the Marks.")
     assert not NOT_A_CLAUSE["Affiliate License-Licensee"]("Licensor grants Licensee a non-exclusive license, with the right to sublicense to its Affiliates.")
+
+
+def test_a_termination_on_a_death_or_a_disability_is_no_termination_for_convenience():
+    """SLINGERBAG (CUAD dev)."""
+    from shared.clauses.definitions import for_cause_only
+
+    assert for_cause_only("The Company may terminate the Consultant’s engagement upon the Consultant’s Disability.")
+    assert not for_cause_only("The Company may terminate Consultant’s engagement at any time by giving Consultant 60 days prior written Notice of the termination.")

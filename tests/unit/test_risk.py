@@ -492,3 +492,8 @@ def test_a_name_is_not_read_from_inside_a_compound_subject():
     one party (“Copper will”)"."""
     assert not [f for f in risk.facts("Non-Compete", "The names of Glamis and Western Copper will herein be deemed to refer to Glamis.") if f["kind"] == "bound"]
     assert [f["text"] for f in risk.facts("Non-Compete", "Western Copper covenants with Glamis that it will not compete.") if f["kind"] == "bound"] == ["Western Copper covenants"]
+
+
+def test_a_sum_in_figures_and_words_is_quoted_whole():
+    """SLINGERBAG (CUAD dev): "$100 million dollars" was "Rate or sum: “million dollars”"."""
+    assert [f["text"] for f in risk.facts("Revenue/Profit Sharing", "a bonus once the Company's stock equals $100 million dollars.") if f["kind"] == "amount"] == ["$100 million dollars"]
