@@ -116,7 +116,7 @@ RX: dict[str, list[re.Pattern]] = {
     "date": [DATE],
     # A restriction that lasts as long as the contract, and perhaps a tail after it.
     "term_period": [_i(
-        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term|period(?=\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement))(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
+        rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term\b|period(?=\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement))(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
         rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
         rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
         rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],

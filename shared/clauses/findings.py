@@ -235,7 +235,8 @@ def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) 
     return first, last
 
 
-_MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than)\s*$")
+_MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
+                  r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
 _ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
 
 

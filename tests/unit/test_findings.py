@@ -448,3 +448,14 @@ def test_a_termination_on_a_death_or_a_disability_is_no_termination_for_convenie
 
     assert for_cause_only("The Company may terminate the Consultant’s engagement upon the Consultant’s Disability.")
     assert not for_cause_only("The Company may terminate Consultant’s engagement at any time by giving Consultant 60 days prior written Notice of the termination.")
+
+
+def test_an_upper_case_clause_cut_by_a_page_break_after_for_is_quoted_from_its_start():
+    """STAMPS.COM (CUAD dev): "IN NO EVENT WILL EITHER PARTY BE LIABLE FOR" | (next page)
+    "CONSEQUENTIAL, INCIDENTAL, ... DAMAGES" was quoted from "CONSEQUENTIAL"."""
+    pages = ["14. Limitation of Liability. The parties agree that no party will be liable for lost profits. IN NO EVENT WILL EITHER PARTY BE LIABLE FOR",
+             "CONSEQUENTIAL, INCIDENTAL, SPECIAL, INDIRECT, OR EXEMPLARY DAMAGES ARISING OUT OF THIS AGREEMENT, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.\n\n15. Notices. All notices shall be in writing."]
+    units = findings.page_units(pages)
+    i = next(k for k, u in enumerate(units) if u.text.startswith("CONSEQUENTIAL"))
+    first, _ = findings._sentence(units, i, None)
+    assert units[first].text.startswith("IN NO EVENT") or "IN NO EVENT" in units[first].text

@@ -497,3 +497,10 @@ def test_a_name_is_not_read_from_inside_a_compound_subject():
 def test_a_sum_in_figures_and_words_is_quoted_whole():
     """SLINGERBAG (CUAD dev): "$100 million dollars" was "Rate or sum: “million dollars”"."""
     assert [f["text"] for f in risk.facts("Revenue/Profit Sharing", "a bonus once the Company's stock equals $100 million dollars.") if f["kind"] == "amount"] == ["$100 million dollars"]
+
+
+def test_the_termination_period_is_not_the_term():
+    """STAMPS.COM (CUAD dev): "During the Termination Period and thereafter" was "Restriction
+    period: “During the”"."""
+    assert not [f for f in risk.facts("Non-Compete", "(iv) During the Termination Period and thereafter, MBE will be free to use its own personnel.") if f["kind"] == "duration"]
+    assert [f["text"] for f in risk.facts("Non-Compete", "During the Term, Distributor shall not sell competing products.") if f["kind"] == "duration"] == ["During the Term"]
