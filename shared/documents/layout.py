@@ -22,6 +22,10 @@ MIN_SHARE = 0.5
 MIN_PAGES = 3
 DASHED_NUMBER = r"[-–—][ \t]*\d{1,3}[ \t]*[-–—]"  # "- 43 -": a page number wherever it stands (the splitter's too)
 _DASHED = re.compile(rf"^\s*{DASHED_NUMBER}\s*$")
+# A line that is only a rule ("-----------------------" under a heading the filing underlined,
+# "-------- -------" under two words) is no text, wherever it stands: a quote across it read
+# "shall ----------------------- commence" (STAMPS.COM).
+_RULE = re.compile(r"^\s*[-_=–—]{3,}(?:\s+[-_=–—]{3,})*\s*$")
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -75,6 +79,7 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     for lines, idx in zip(pages, edges):
         drop = {i for i in idx if furniture(lines[i])}
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
+        drop |= {i for i, line in enumerate(lines) if _RULE.match(line)}
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])
     return clean, removed

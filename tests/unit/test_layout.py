@@ -48,3 +48,13 @@ def test_a_header_of_three_lines_goes_whole_and_the_clause_under_it_stays():
               "Article 13\nThis Agreement is governed by New York law.", "ARTICLE 14\nNotices go to the addresses above."]
     texts = [f"{LEGEND}\n{b}\n- {n} -" for n, b in enumerate(bodies, 30)]
     assert layout.strip(texts) == bodies, "the legend and the page number go; section titles of one shape stay"
+
+
+def test_a_rule_under_a_heading_is_no_text():
+    """STAMPS.COM (CUAD dev): the filing underlines headings with dashes on a line of their own; a
+    quote across one read "The initial term of this Agreement shall ----------------------- commence"."""
+    page = "15. Term and Termination. (a) Term. The initial term of this Agreement shall\n -----------------------\ncommence on the Effective Date.\n-------- -------\nMore text."
+    (clean,), (removed,) = layout.split([page])
+    assert "---" not in clean and "shall\ncommence" in clean
+    assert removed == ["-----------------------", "-------- -------"]
+    assert layout.strip(["Rates - 3 - apply\nA - B"]) == ["Rates - 3 - apply\nA - B"]
