@@ -220,7 +220,8 @@ _HEADING = re.compile(
 
 # A line of a table of contents: a title and its page number, no stop ("13.4 Limitation of Liability 33"),
 # the contents page's own number after it ("7.1 Termination Prior to the Effective Date 15 -i-").
-_CONTENTS_LINE = re.compile(r"[A-Za-z][^.;:!?]*\s\d{1,3}(?:\s+-\s*(?:[ivxlc]+|\d{1,3})\s*-)?$")
+_PAGE_AT_END = re.compile(r"\s\d{1,3}(?:\s+-\s*(?:[ivxlc]+|\d{1,3})\s*-)?$")
+_LETTER = re.compile(r"[A-Za-z]")
 # A longer one is numbered and in title case ("9.2 TPH-A’s Right to Require the Purchase of the
 # Shares from FSL or AFSL 20"): on CUAD train 23 units more read so, none of them a labelled clause.
 _NUMBERED = re.compile(r"^\W{0,2}(?:(?:section|article)\s+)?\d{1,2}(?:\.\d{1,3})*\.?\s", re.I)
@@ -228,12 +229,16 @@ _NUMBERED = re.compile(r"^\W{0,2}(?:(?:section|article)\s+)?\d{1,2}(?:\.\d{1,3})
 
 def _contents(line: str) -> bool:
     words = line.split()
-    if not _CONTENTS_LINE.search(line) or len(words) > 22:
+    page = _PAGE_AT_END.search(line) if len(words) <= 22 else None
+    # words, and no stop, between the last stop and the page number (in linear time)
+    if not page or not _LETTER.search(line, max(line.rfind(c, 0, page.start()) for c in ".;:!?") + 1, page.start()):
         return False
     if len(words) < 14:
         return True
     long = [w for w in words if len(re.sub(r"\W", "", w)) >= 4]
     return bool(_NUMBERED.match(line)) and bool(long) and sum(w[0].isupper() for w in long) >= 0.6 * len(long)
+
+
 BARE_WORDS = 8  # a unit of fewer words is a title, a label or a scrap of a table, not a clause
 
 
@@ -249,7 +254,7 @@ def bare(text: str) -> bool:
     title = heading(t)
     if title and n <= 12 and len(t[t.find(title) + len(title):].split()) <= 3:
         return True
-    return _contents(" ".join(t.split()))
+    return n <= 22 and _contents(" ".join(t.split()))
 
 
 def heading(text: str) -> str:
