@@ -40,7 +40,7 @@ _WNUM = rf"\b(?!(?:hundred|thousand|million|billion)\b)(?:{_WORD})(?:(?:[\s-]+|(
 # Digits end where the number ends: "4.047.000.000" (European grouping) is not read as 4.047.
 _DIG = r"(?<![\d.,])(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+)(?![.,]?\d)"  # ".25" too ("priced at $.25")
 _NUM = rf"(?:{_DIG}|{_WNUM})"
-_PAREN = rf"(?:\s*\(\s*{_NUM}\s*\))?"  # "thirty (30)": the figure includes its echo
+_PAREN = rf"(?:\s*\(\s*[\"“]?{_NUM}[\"”]?\s*\))?"  # "thirty (30)", "ninety (“90”)": the figure includes its echo
 _SCALE = r"(?:\s?(?:million|billion|thousand)\b)?"
 _PCT = r"(?:\s?[%％]|\s?percent\b|\s?per\s+cent\b)"
 

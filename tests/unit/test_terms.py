@@ -269,3 +269,10 @@ def test_an_end_set_by_another_terms_end_is_never_said_to_be_missing():
     assert length["stated"] is None and end["stated"] is None
     length, end = terms.terms("Expiration Date", "This Agreement shall commence on the Effective Date.")
     assert length["stated"] is False and end["stated"] is False
+
+
+def test_a_figure_echoed_in_quotes_is_read():
+    """ICORECONNECT (CUAD dev, read through the page): "upon ninety (“90”) days written notice" was
+    "notice period: no value read from this clause"."""
+    (t,) = terms.terms("Termination For Convenience", "Both parties may terminate this Agreement upon ninety (“90”) days written notice to the other party.")
+    assert t["stated"] is True and t["value"] == 90.0 and t["unit"] == "days" and t["text"] == "upon ninety (“90”) days written notice"
