@@ -504,3 +504,13 @@ def test_the_termination_period_is_not_the_term():
     period: “During the”"."""
     assert not [f for f in risk.facts("Non-Compete", "(iv) During the Termination Period and thereafter, MBE will be free to use its own personnel.") if f["kind"] == "duration"]
     assert [f["text"] for f in risk.facts("Non-Compete", "During the Term, Distributor shall not sell competing products.") if f["kind"] == "duration"] == ["During the Term"]
+
+
+def test_persons_other_than_the_parties_are_no_exception():
+    """ALLISON TRANSMISSION, TRANSPHORM (CUAD dev): in "no rights on any persons other than the
+    parties hereto" the words name whom the clause is about; "except the permitted assigns" is
+    the exception."""
+    facts = risk.facts("Third Party Beneficiary", "Nothing in this Agreement shall confer upon any Person other than the Parties any rights, except the permitted assigns of the Parties.")
+    assert [f["text"] for f in facts if f["kind"] == "carve_out"] == ["except the permitted assigns of the Parties"]
+    facts = risk.facts("Cap On Liability", "Neither party shall be liable for damages other than direct damages.")
+    assert [f["text"] for f in facts if f["kind"] == "carve_out"] == ["other than direct damages"]
