@@ -72,11 +72,11 @@ RX: dict[str, list[re.Pattern]] = {
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
             r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
-            r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}"
+            r"\b(?:may|shall|can)\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}(?![\w@&.'’-]|\s+(?:and|or|&)\s+(?:the\s+)?[A-Z])"  # "by Smith and TDA": both
         ),
     ],
     "carve_out": [_i(
-        r"\b(?:except(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
         r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
         r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
         # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.

@@ -514,3 +514,14 @@ def test_persons_other_than_the_parties_are_no_exception():
     assert [f["text"] for f in facts if f["kind"] == "carve_out"] == ["except the permitted assigns of the Parties"]
     facts = risk.facts("Cap On Liability", "Neither party shall be liable for damages other than direct damages.")
     assert [f["text"] for f in facts if f["kind"] == "carve_out"] == ["other than direct damages"]
+
+
+def test_consent_is_no_exception_and_two_named_assignors_are_both_bound():
+    """HALITRON (CUAD dev): "Except with Smith's prior written approval, this Agreement may not
+    be assigned by TDA" listed the consent as an exception too; "may be assigned by Smith and TDA"
+    applied to one party ("may be assigned by Smith")."""
+    facts = risk.facts("Anti-Assignment", "Except with Smith's prior written approval, this Agreement may not be assigned by TDA in connection with a merger.")
+    assert not [f for f in facts if f["kind"] == "carve_out"] and [f["text"] for f in facts if f["kind"] == "consent"] == ["with Smith's prior written approval"]
+    facts = risk.facts("Anti-Assignment", "This Agreement may be assigned by Smith and TDA with the other party's prior written approval.")
+    assert not [f for f in facts if f["kind"] == "bound" and f["scope"] == "one_party"]
+    assert [f["text"] for f in risk.facts("Termination For Convenience", "This Agreement may be terminated by Licensor upon notice.") if f["kind"] == "bound"] == ["may be terminated by Licensor"]
