@@ -96,9 +96,13 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
     if stop := _CARVE_STOP.search(quote, marker_end, end):
         end = stop.start()
     head = quote[max(quote.rfind(".", 0, a), quote.rfind(";", 0, a), a - 300, 0) : a]
-    if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them
-        close = quote.find(")", marker_end, end)
-        return close if close != -1 else end
+    if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them ("(provided that ... three (3) business days ...)")
+        depth = 0
+        for k in range(marker_end, end):
+            depth += {"(": 1, ")": -1}.get(quote[k], 0)
+            if depth < 0:
+                return k
+        return end
     # Only "except"/"save" can open a sentence as a list of exceptions; after "notwithstanding X,"
     # or "provided that" comes the rule that overrides, so it stays in the fact.
     # "Except as set forth in this Article VIII, prior to ..., without the prior written consent
@@ -189,6 +193,15 @@ def _q(texts: list[str]) -> str:
     return ", ".join(f"“{' '.join(t.split())}”" for t in texts[:3])
 
 
+# Words that may state a key fact the patterns did not read ("without, with respect to any
+# Investor, the express prior written consent of the Company"): where they stand, the note does not
+# say the fact is missing (MEET GROUP). Figures are the terms' to judge (``terms``).
+_HINT = {k: re.compile(rx, re.I) for k, rx in {
+    "consent": r"\b(?:consent|approv\w*|permission|authori[sz]\w*)", "carve_out": r"\b(?:except|provided|notwithstanding|unless|other\s+than|excluding|save|subject\s+to)\b",
+    "event": r"\b(?:control|merg\w*|acqui\w*|consolidat\w*|reorgani\w*|substantially\s+all)", "survival": r"\b(?:surviv\w*|thereafter|post-)",
+    "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)"}.items()}
+
+
 def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:
     """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
 
@@ -216,7 +229,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         label = labels.get(kinds[0], LABELS[kinds[0]])
         if texts:
             parts.append(f"{label} {_q(texts)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts)}.")
-        elif tok.endswith("*") and may_say_absent:
+        elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
     if cat:

@@ -75,6 +75,9 @@ _NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advanc
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
 _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)
+# A period to cure a breach is no restriction ("three (3) business days following written notice
+# ... of any material breach to remedy such material breach": MEET GROUP)
+_CURE_AFTER = re.compile(r"[^.;()]{0,100}?\bto\s+(?:cure|remedy)\b", re.I)
 # A term that ends on an anniversary ("will terminate on the third anniversary of the Effective
 # Date"), unless it is one of two ends ("the later of (i) the third anniversary … or (ii) …").
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
@@ -162,7 +165,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         after = clause[b : b + 40]
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)):
             continue
-        if cue == "after" and not _AFTER_END.search(after):
+        if cue == "after" and (not _AFTER_END.search(after) or _CURE_AFTER.match(clause, b)):
             continue
         if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 200) : b + 120]):
             continue
@@ -194,7 +197,7 @@ def _end_date(name: str, clause: str) -> dict | None:
 def _window(fact: dict, clause: str) -> bool:
     """Whether ``fact`` is a duration given to act ("two days to consider"), not one of a restriction."""
     at = clause.find(fact["text"])
-    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])))
+    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])) or _CURE_AFTER.match(clause, at + len(fact["text"])))
 
 
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:

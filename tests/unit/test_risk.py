@@ -525,3 +525,22 @@ def test_consent_is_no_exception_and_two_named_assignors_are_both_bound():
     facts = risk.facts("Anti-Assignment", "This Agreement may be assigned by Smith and TDA with the other party's prior written approval.")
     assert not [f for f in facts if f["kind"] == "bound" and f["scope"] == "one_party"]
     assert [f["text"] for f in risk.facts("Termination For Convenience", "This Agreement may be terminated by Licensor upon notice.") if f["kind"] == "bound"] == ["may be terminated by Licensor"]
+
+
+_MEET = ("(a) Each Investor agrees that, until the earlier of (i) the expiration of the Standstill Period or (ii) any material breach of this Agreement by the Company "
+         "(provided that the Company shall have three (3) business days following written notice from such Investor of any material breach to remedy such "
+         "material breach if capable of remedy), neither it nor any of its Affiliates will make any statement that disparages the Company.")
+
+
+def test_a_standstill_in_its_own_words():
+    """MEET GROUP (CUAD dev): an exception in brackets ends at its own closing bracket, not at
+    "three (3"; a consent with words between "without" and it is read, and where the patterns
+    miss a consent the note does not say none is stated."""
+    facts = risk.facts("Non-Disparagement", _MEET)
+    assert [f["text"] for f in facts if f["kind"] == "carve_out"] == [
+        "provided that the Company shall have three (3) business days following written notice from such Investor of any material breach to remedy such material breach if capable of remedy"]
+    note = risk.risk_note("Anti-Assignment", "provided, however, that no party may assign this Agreement without, with respect to any Investor, the express prior written consent of the Company.")["risk"]
+    assert note.startswith("Consent: “without, with respect to any Investor, the express prior written consent of the Company”")
+    note = risk.risk_note("Anti-Assignment", "No party may assign this Agreement unless the Company gives its consent thereto in a resolution.")["risk"]
+    assert "No consent requirement is stated" not in note
+    assert "No consent requirement is stated" in risk.risk_note("Anti-Assignment", "The rights of each Party under this Agreement shall not be transferred.")["risk"]

@@ -276,3 +276,13 @@ def test_a_figure_echoed_in_quotes_is_read():
     "notice period: no value read from this clause"."""
     (t,) = terms.terms("Termination For Convenience", "Both parties may terminate this Agreement upon ninety (“90”) days written notice to the other party.")
     assert t["stated"] is True and t["value"] == 90.0 and t["unit"] == "days" and t["text"] == "upon ninety (“90”) days written notice"
+
+
+def test_a_period_to_cure_a_breach_is_no_restriction_period():
+    """MEET GROUP (CUAD dev): "Restriction period: three (3) business days" was the time to remedy a breach."""
+    from tests.unit.test_risk import _MEET
+
+    (t,) = terms.terms("Non-Compete", _MEET)
+    assert t["stated"] is None
+    (t,) = terms.terms("Non-Compete", "For two (2) years after termination, Distributor shall not compete with Supplier.")
+    assert t["value"] == 730.0
