@@ -103,7 +103,7 @@ RX: dict[str, list[re.Pattern]] = {
         r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
     "consent": [_i(
         r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
-        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?))?\b|"
+        r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?))?\b|"
         r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
         r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
     "survival": [_i(

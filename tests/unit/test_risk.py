@@ -544,3 +544,10 @@ def test_a_standstill_in_its_own_words():
     note = risk.risk_note("Anti-Assignment", "No party may assign this Agreement unless the Company gives its consent thereto in a resolution.")["risk"]
     assert "No consent requirement is stated" not in note
     assert "No consent requirement is stated" in risk.risk_note("Anti-Assignment", "The rights of each Party under this Agreement shall not be transferred.")["risk"]
+
+
+def test_a_consent_names_its_giver_not_the_next_word():
+    """CURO GROUP (CUAD dev): "with the prior written consent of the Agent so long as ..." was
+    quoted "… of the Agent so"."""
+    facts = risk.facts("Anti-Assignment", "a successor Servicer appointed with the prior written consent of the Agent so long as the Loan Agreement remains outstanding.")
+    assert [f["text"] for f in facts if f["kind"] == "consent"] == ["with the prior written consent of the Agent"]
