@@ -49,8 +49,9 @@ def for_cause_only(text: str) -> bool:
 _RENEWS = re.compile(
     r"\b(?:renew\w*|extend\w*|extensions?|successi\w*|additional|roll\w*|further\s+(?:term|period)s?|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year"
     # "shall continue thereafter from year to year", "... until either party gives notice"; not "shall
-    # continue in force for a term of twelve (12) months ..., unless terminated earlier"
-    r"|continu\w*(?=[^.;]{0,80}\b(?:thereafter|until|indefinite\w*|unless\s+(?:and\s+until\s+)?(?:either|one|a|the)\s+part\w*\s+(?:gives?|provides?|notif\w*|terminat\w*)|after\s+the\s+(?:initial|expir))))\b",
+    # continue in force for a term of twelve (12) months ..., unless terminated earlier", nor "shall
+    # continue for a period of ten (10) years thereafter" (LEJU)
+    r"|continu\w*(?=\s+thereafter\b|[^.;]{0,80}\b(?:until|indefinite\w*|unless\s+(?:and\s+until\s+)?(?:either|one|a|the)\s+part\w*\s+(?:gives?|provides?|notif\w*|terminat\w*)|after\s+the\s+(?:initial|expir))))\b",
     re.I,
 )
 

@@ -86,6 +86,7 @@ _LIFTS = re.compile(
 _OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")
 
 
+_SENTENCE_END = re.compile(r"[.;](?=\s)")
 _POINTS = re.compile(r"(?:except|save)\s+as\s+(?:(?:otherwise|expressly|specifically|may\s+be)\s+){0,2}(?:provided|set\s+(?:forth|out)|permitted|described|stated|specified|contemplated)\s+(?:in|by|under)\b", re.I)
 
 
@@ -95,7 +96,8 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
     end = _part_end(quote, a)
     if stop := _CARVE_STOP.search(quote, marker_end, end):
         end = stop.start()
-    head = quote[max(quote.rfind(".", 0, a), quote.rfind(";", 0, a), a - 300, 0) : a]
+    ends = [m.end() for m in _SENTENCE_END.finditer(quote, max(a - 300, 0), a)]  # not the stop in "Section 10.7"
+    head = quote[max(ends[-1] if ends else 0, a - 300, 0) : a]
     if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them ("(provided that ... three (3) business days ...)")
         depth = 0
         for k in range(marker_end, end):

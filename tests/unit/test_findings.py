@@ -459,3 +459,11 @@ def test_an_upper_case_clause_cut_by_a_page_break_after_for_is_quoted_from_its_s
     i = next(k for k, u in enumerate(units) if u.text.startswith("CONSEQUENTIAL"))
     first, _ = findings._sentence(units, i, None)
     assert units[first].text.startswith("IN NO EVENT") or "IN NO EVENT" in units[first].text
+
+
+def test_a_term_of_ten_years_thereafter_renews_nothing():
+    """LEJU (CUAD dev): "shall continue for a period of ten (10) years thereafter" was also a Renewal Term card."""
+    from shared.clauses.definitions import renews_nothing
+
+    assert renews_nothing("The initial term of this Agreement shall commence on the Effective Date and shall continue for a period of ten (10) years thereafter.")
+    assert not renews_nothing("This Agreement shall continue thereafter from year to year unless either party gives notice.")

@@ -551,3 +551,11 @@ def test_a_consent_names_its_giver_not_the_next_word():
     quoted "… of the Agent so"."""
     facts = risk.facts("Anti-Assignment", "a successor Servicer appointed with the prior written consent of the Agent so long as the Loan Agreement remains outstanding.")
     assert [f["text"] for f in facts if f["kind"] == "consent"] == ["with the prior written consent of the Agent"]
+
+
+def test_an_exception_in_brackets_after_a_section_number_with_a_stop():
+    """LEJU (CUAD dev): "(except as provided in Section 2.1(c)) license to use ..." ran on past
+    its bracket because "Section 10.7" before it read as a sentence's end."""
+    q = ("Licensor hereby grants to Licensee an exclusive, non-transferable (except as set forth in Section 10.7) and non-sublicensable "
+         "(except as provided in Section 2.1(c)) license to use the Licensed Domain Names during the Term.")
+    assert [f["text"] for f in risk.facts("License Grant", q) if f["kind"] == "carve_out"] == ["except as set forth in Section 10.7", "except as provided in Section 2.1(c)"]
