@@ -224,7 +224,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         if kinds == ["bound"]:
             for f in found:
                 if f["kind"] == "bound":
-                    who = "Applies to one party" if f["scope"] != "mutual" else "Applies to all parties" if "," in f["text"] else "Applies to both parties"
+                    every = "," in f["text"] or re.search(r"\bof\s+the\s+[A-Z][a-z]+s\b", f["text"])  # "A, B and C", "Any of the Participants"
+                    who = "Applies to one party" if f["scope"] != "mutual" else "Applies to all parties" if every else "Applies to both parties"
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
         texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]

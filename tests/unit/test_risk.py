@@ -559,3 +559,10 @@ def test_an_exception_in_brackets_after_a_section_number_with_a_stop():
     q = ("Licensor hereby grants to Licensee an exclusive, non-transferable (except as set forth in Section 10.7) and non-sublicensable "
          "(except as provided in Section 2.1(c)) license to use the Licensed Domain Names during the Term.")
     assert [f["text"] for f in risk.facts("License Grant", q) if f["kind"] == "carve_out"] == ["except as set forth in Section 10.7", "except as provided in Section 2.1(c)"]
+
+
+def test_any_of_the_participants_binds_all_of_them():
+    """MJ BIOTECH (CUAD dev): "Any of the Participants will have the right to request an audit"
+    applied to one party (“the Participants will”)."""
+    note = risk.risk_note("Audit Rights", "Audit Any of the Participants will have the right to request an audit of the Joint Venture books.")["risk"]
+    assert note.startswith("Applies to all parties (“Any of the Participants”)")
