@@ -19,7 +19,8 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # liability", "from one party to the other", "each of the Recipient and the Provider", "DCL or
 # SEV", "by the Board of Trustees of the Trust, or by the Sponsor", "either Group"; two names
 # are capitalised ("either jointly or severally" names no side: NAMED_SIDES, read by risk too).
-NAMED_SIDES = rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?{_W}(?:and|or|nor){_W}(?:the{_W})?(?-i:[A-Z])[\w-]*"
+# "either you or Nationwide": a side may be "you" or "we"
+NAMED_SIDES = rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*|you|we|us)"
 _MUTUAL = re.compile(
     rf"\b(?:(?:either|each|any|neither|none){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"

@@ -566,3 +566,9 @@ def test_any_of_the_participants_binds_all_of_them():
     applied to one party (“the Participants will”)."""
     note = risk.risk_note("Audit Rights", "Audit Any of the Participants will have the right to request an audit of the Joint Venture books.")["risk"]
     assert note.startswith("Applies to all parties (“Any of the Participants”)")
+
+
+def test_either_you_or_a_named_party_binds_both():
+    """AUL AMERICAN (CUAD dev): "either you or Nationwide may terminate" applied to one party (“Nationwide may”)."""
+    note = risk.risk_note("Termination For Convenience", "In addition, either you or Nationwide may terminate this Agreement for any reason on at least ninety (90) days written notice.")["risk"]
+    assert "Applies to both parties (“either you or Nationwide”)" in note
