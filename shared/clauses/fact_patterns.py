@@ -77,7 +77,7 @@ RX: dict[str, list[re.Pattern]] = {
         ),
     ],
     "carve_out": [_i(
-        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b|\s+(?-i:[A-Z])\w+\s+(?:and|or)\s+(?-i:[A-Z])\w+\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
         r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
         r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
         # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.

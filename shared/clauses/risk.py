@@ -30,7 +30,8 @@ _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]
 # Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
 _PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s+[a-z]\)\s|\s*$)|\n\s*\n|<omitted>")  # "... hereof. a) The SENDER"
 _BASIS_END = re.compile(
-    r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b", re.I
+    r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b"
+    r"|,?\s+(?:and\s+)?\((?:ii|iii|iv|b|c|d|2|3|4)\)\s", re.I  # the next item of a list: "... hereunder, (ii) if the termination occurs ..." (BLACKSTONE)
 )
 _MAX_PART = 250
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper

@@ -131,15 +131,19 @@ def sentences(text: str, max_chars: int = 1000) -> list[Span]:
     return spans
 
 
+_CUT_START = re.compile(r"[A-Z][A-Za-z]*(?:\s+[A-Za-z]+){0,3}")
+
+
 def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) -> None:
     while start < end and text[start].isspace():
         start += 1
     while end > start and text[end - 1].isspace():
         end -= 1
     # A short span is no sentence, unless it is the start of one the text's end cuts ("... as
-    # provided under the Policy. In" | the next page: "the event this Agreement is terminated").
+    # provided under the Policy. In" | the next page: "the event this Agreement is terminated";
+    # "... under this Agreement. In no" | "event will Agent be liable": BLACKSTONE).
     span = text[start:end]
-    cut_by_end = end == len(text.rstrip()) and span.isalpha() and span[:1].isupper()  # one word, no stop
+    cut_by_end = end == len(text.rstrip()) and bool(_CUT_START.fullmatch(span))  # a few words, no stop ("In no" | "event will ...")
     if end - start < (MIN_CJK_CHARS if cjk.has_cjk(span) else MIN_CHARS) and not cut_by_end:
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim

@@ -572,3 +572,14 @@ def test_either_you_or_a_named_party_binds_both():
     """AUL AMERICAN (CUAD dev): "either you or Nationwide may terminate" applied to one party (“Nationwide may”)."""
     note = risk.risk_note("Termination For Convenience", "In addition, either you or Nationwide may terminate this Agreement for any reason on at least ninety (90) days written notice.")["risk"]
     assert "Applies to both parties (“either you or Nationwide”)" in note
+
+
+def test_a_basis_ends_at_the_next_item_and_names_are_no_exception():
+    """BLACKSTONE (CUAD dev): a termination fee's basis ran on into "(ii) if the termination occurs
+    ... then the"; "any person or entity other than Agent and Client" was an exception."""
+    from shared.clauses import terms
+
+    (t,) = terms.terms("Liquidated Damages", "the termination fee shall equal twelve (12) times the average monthly invoice charged to Client by Agent hereunder, "
+                       "(ii) if the termination occurs on or after the first anniversary, then the termination fee shall equal nine (9) times the average monthly invoice.")
+    assert t["text"] == "twelve (12) times the average monthly invoice charged to Client by Agent hereunder"
+    assert not [f for f in risk.facts("Cap On Liability", "Nothing in this Agreement shall give any person or entity other than Agent and Client any legal right.") if f["kind"] == "carve_out"]

@@ -299,3 +299,12 @@ def test_a_numbered_title_after_a_semicolon_is_the_next_section_not_an_item():
     spans = [s.text for s in clause_spans(text)]
     assert "The Company agrees that Cano's logo shall be substantially the same size as other such sponsors;" in spans
     assert "5. Featured Guests." in spans
+
+
+def test_a_sentence_of_a_few_words_cut_by_the_page_end_is_kept():
+    """BLACKSTONE (CUAD dev): "... under this Agreement. In no" | (next page) "event will Agent be
+    liable ..." lost "In no": the card read "event will Agent be liable"."""
+    page = "(a) In the absence of gross negligence, Agent shall not be liable for any action taken by it under this Agreement. In no"
+    assert [s.text for s in clause_spans(page)][-1] == "In no"
+    units = page_units([page, "event will Agent be liable for special, indirect or consequential damages of any kind whatsoever."])
+    assert units[1].text == "In no" and units[1].continued.startswith("event will Agent")
