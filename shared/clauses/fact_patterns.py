@@ -77,7 +77,7 @@ RX: dict[str, list[re.Pattern]] = {
         ),
     ],
     "carve_out": [_i(
-        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b|\s+(?-i:[A-Z])\w+\s+(?:and|or)\s+(?-i:[A-Z])\w+\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|(?<!anyone )(?<!person )(?<!persons )(?<!entity )(?<!entities )(?<!anybody )other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b|\s+(?-i:[A-Z])\w+\s+(?:and|or)\s+(?-i:[A-Z])\w+\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
         r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
         r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
         # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.
@@ -105,7 +105,8 @@ RX: dict[str, list[re.Pattern]] = {
     "consent": [_i(
         r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
         r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?))?\b|"
-        r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?['’]s?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
+        # "without the NFLA prior written consent": a name before the consent, possessive or not
+        r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?(?:['’]s?)?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
         r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
     "survival": [_i(
         r"\b(?:shall|will|to)\s+survive\b(?:\s+(?:the\s+|any\s+)?(?:expiration|termination|expiry)(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?"

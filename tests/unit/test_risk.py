@@ -583,3 +583,12 @@ def test_a_basis_ends_at_the_next_item_and_names_are_no_exception():
                        "(ii) if the termination occurs on or after the first anniversary, then the termination fee shall equal nine (9) times the average monthly invoice.")
     assert t["text"] == "twelve (12) times the average monthly invoice charged to Client by Agent hereunder"
     assert not [f for f in risk.facts("Cap On Liability", "Nothing in this Agreement shall give any person or entity other than Agent and Client any legal right.") if f["kind"] == "carve_out"]
+
+
+def test_a_named_consent_without_a_possessive_and_an_exclusive_grantee_are_read():
+    """GRIDIRON BIONUTRIENTS (CUAD dev): "without the NFLA prior written consent" was no consent;
+    "to anyone other than Company" (whom the right is reserved for) was an exception."""
+    facts = risk.facts("Anti-Assignment", "Company will not sublicense the rights granted hereunder without the NFLA prior written consent.")
+    assert [f["text"] for f in facts if f["kind"] == "consent"] == ["without the NFLA prior written consent"]
+    facts = risk.facts("Exclusivity", "NFLA agrees not to grant the right to use the NFLAs Identification to anyone other than Company in connection with the Products.")
+    assert not [f for f in facts if f["kind"] == "carve_out"]
