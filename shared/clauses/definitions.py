@@ -94,7 +94,9 @@ _WORDS: dict[str, str] = {
     "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|proceeds|net\s+sales|gross|income",  # 221/228
     "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition",  # 225/233
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
-    "Notice Period To Terminate Renewal": r"renew|expir|extend|extension|successive|automatic|unless|end\s+of\s+the|initial\s+term|then[\s-]+current|current\s+term|term\b|thereafter|month[\s-]+to[\s-]+month",  # 86/87
+    # a renewal or an extension, not an expiry alone ("Tickets may terminate this Agreement for any
+    # reason upon thirty (30) days' notice ... prior to the expiration of sixty (60) days": TICKETS.COM)
+    "Notice Period To Terminate Renewal": r"renew|extend|extension|successive|automatic|then[\s-]+current|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year|additional|further\s+(?:term|period)|evergreen|continu",  # 83/87
     # a forum ("the courts of ... shall have exclusive jurisdiction") is no governing law
     "Governing Law": r"law|governed|construed|legislation|法",  # 262/265
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384

@@ -467,3 +467,13 @@ def test_a_term_of_ten_years_thereafter_renews_nothing():
 
     assert renews_nothing("The initial term of this Agreement shall commence on the Effective Date and shall continue for a period of ten (10) years thereafter.")
     assert not renews_nothing("This Agreement shall continue thereafter from year to year unless either party gives notice.")
+
+
+def test_a_termination_on_notice_before_an_expiry_is_no_notice_to_end_a_renewal():
+    """TICKETS.COM (CUAD dev): nothing renews in "Tickets may terminate this Agreement for any reason upon
+    thirty (30) days' notice ... at any time prior to the expiration of sixty (60) days"."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Notice Period To Terminate Renewal"]
+    assert veto("Tickets may terminate this Agreement for any reason upon thirty (30) days' notice at any time prior to the expiration of sixty (60) days subsequent to the Effective Date.")
+    assert not veto("This Agreement renews for successive one-year terms unless either party gives notice 60 days before the end of the then-current term.")
