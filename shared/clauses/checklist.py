@@ -27,7 +27,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Rofr/Rofo/Rofn": ("duration notice_period carve_out bound", {}, ""),
     "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
     "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
-    "Minimum Commitment": ("amount+percent* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
+    "Minimum Commitment": ("amount+percent+quantity* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
     "Volume Restriction": ("amount+percent duration bound", {}, ""),
     "License Grant": ("territory duration carve_out bound", {}, ""),
     "Non-Transferable License": ("consent carve_out bound", {}, ""),
@@ -45,6 +45,6 @@ LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
     "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
-    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured",
+    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated",
 }
 WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}

@@ -33,7 +33,7 @@ SPEC: dict[str, list[tuple[str, str]]] = {
     "Insurance": [("coverage_amount", "fact:amount")],
     "Post-Termination Services": [("period", "period:post")],
     "Liquidated Damages": [("amount", "fact:amount,percent,multiple")],
-    "Minimum Commitment": [("amount", "fact:amount,percent")],
+    "Minimum Commitment": [("amount", "fact:amount,percent,quantity")],
     **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
 }
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year

@@ -286,3 +286,16 @@ def test_a_period_to_cure_a_breach_is_no_restriction_period():
     assert t["stated"] is None
     (t,) = terms.terms("Non-Compete", "For two (2) years after termination, Distributor shall not compete with Supplier.")
     assert t["value"] == 730.0
+
+
+@pytest.mark.parametrize(("clause", "quoted"), [
+    ("MP3.com agrees to deliver a guaranteed minimum of 3,000,000 Impressions per month for the term of this Agreement.", "minimum of 3,000,000 Impressions per month"),
+    ("NFLA to send a minimum of two (2) dedicated e-blasts per year to NFLA database.", "minimum of two (2) dedicated e-blasts per year"),
+    ("Distributor shall order at least 500 units.", "at least 500 units"),
+])
+def test_a_minimum_in_units_is_quoted(clause, quoted):
+    """TICKETS.COM, GRIDIRON BIONUTRIENTS (CUAD dev): a minimum counted in impressions, e-blasts or
+    units, not money, said nothing; it is quoted now (no normal value: the unit is the contract's)."""
+    (t,) = terms.terms("Minimum Commitment", clause)
+    assert t["stated"] is True and t["text"] == quoted and t["value"] is None
+    assert terms.terms("Minimum Commitment", "Supplier shall deliver within at least thirty (30) days of notice.")[0]["stated"] is not True
