@@ -11,7 +11,7 @@ import re
 
 from shared.clauses.catalogue import BY_NAME
 from shared.clauses.checklist import CHECKLIST, LABELS, WHAT
-from shared.clauses.fact_patterns import RX as _RX
+from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
@@ -184,6 +184,8 @@ def facts(category: str, quote: str) -> list[dict]:
             same = [(ra, rb) for ra, rb, k, _ in rows if k == public]
             if not any((a < rb and ra < b) or quote[a:b].split() == quote[ra:rb].split() for ra, rb in same):
                 rows.append((a, b, public, {}))
+    if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
+        rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
     # A figure inside a longer fact (a notice period, a cap basis) is already quoted there.
     rows = [
         r for r in rows

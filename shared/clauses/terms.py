@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
+from shared.clauses.fact_patterns import FROM_END as _FROM_END
 
 # category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in
 # order, "period:<cue>" a duration the cue ties to the term (a renewal, the initial term, a
@@ -172,7 +173,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
                               or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a]))):
             continue
-        if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)):
+        if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)
+                              or _FROM_END.match(after)):  # "for a period of twelve (12) months from the effective date of termination"
             continue
         return _term(name, clause[a:b], d, "days")
     if cue == "term" and (m := _ANNIVERSARY.search(clause)) and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):

@@ -299,3 +299,15 @@ def test_a_minimum_in_units_is_quoted(clause, quoted):
     (t,) = terms.terms("Minimum Commitment", clause)
     assert t["stated"] is True and t["text"] == quoted and t["value"] is None
     assert terms.terms("Minimum Commitment", "Supplier shall deliver within at least thirty (30) days of notice.")[0]["stated"] is not True
+
+
+def test_a_period_from_the_contracts_end_is_no_term_of_it():
+    """DYNAMEX (CUAD dev): "for a period of twelve (12) months from the effective date of
+    termination" was read as the contract's term length."""
+    from shared.clauses import risk
+
+    q = ("42.2 In the event this Agreement is terminated pursuant to paragraph 19.2, the Party whose control has changed shall not enter into an "
+         "agreement with any other Party, for a period of twelve (12) months from the effective date of termination.")
+    assert terms.terms("Expiration Date", q)[0]["stated"] is not True
+    assert "twelve" not in risk.risk_note("Expiration Date", q)["risk"]
+    assert terms.terms("Non-Compete", q)[0]["value"] == 365.0
