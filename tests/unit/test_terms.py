@@ -311,3 +311,11 @@ def test_a_period_from_the_contracts_end_is_no_term_of_it():
     assert terms.terms("Expiration Date", q)[0]["stated"] is not True
     assert "twelve" not in risk.risk_note("Expiration Date", q)["risk"]
     assert terms.terms("Non-Compete", q)[0]["value"] == 365.0
+
+
+def test_a_cap_at_the_insurance_coverage_is_its_basis():
+    """DYNAMEX (CUAD dev, read through the page): "shall not exceed the insurance coverage set out in
+    Section 9.0" was "cap: no value read from this clause"."""
+    (t,) = terms.terms("Cap On Liability", "8.2 Notwithstanding anything contained herein to the contrary, the indemnifying party's liability to the other "
+                       "hereunder shall not exceed the insurance coverage set out in Section 9.0.")
+    assert t["stated"] is True and t["text"] == "the insurance coverage set out in Section 9.0"
