@@ -108,19 +108,19 @@ _WORDS: dict[str, str] = {
 }
 
 
-def _names_none(words: re.Pattern) -> Callable[[str], bool]:
-    return lambda text: not words.search(text) and not cjk.has_cjk(text)
-
-
-_NAMES_NONE = {cat: _names_none(re.compile(words, re.I)) for cat, words in _WORDS.items()}
-
-
 # A sublicence denied ("without any right to sublicense", "non-sublicensable") names no affiliate
 # or sublicensee of the licensee: read without it, 59 of 61 train labels of Affiliate
 # License-Licensee still name one, as before (PLAYBOY: "Client grants EFS a limited, non-exclusive,
 # non-transferable, non-assignable (without any right to sublicense), world-wide license").
 _NO_SUBLICENCE = re.compile(r"(?:non-?|without\s+(?:any\s+|the\s+)?(?:right\s+to\s+)?|no\s+(?:right\s+to\s+)?|not\s+(?:be\s+)?(?:entitled\s+to\s+|permitted\s+to\s+)?|nor\s+)sub-?licens\w*", re.I)
-_NAMES_NONE["Affiliate License-Licensee"] = lambda text, names_none=_NAMES_NONE["Affiliate License-Licensee"]: names_none(_NO_SUBLICENCE.sub(" ", text))
+_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE}  # category -> words read past before its own are looked for
+
+
+def _names_none(words: re.Pattern, unread: re.Pattern | None = None) -> Callable[[str], bool]:
+    return lambda text: not words.search(unread.sub(" ", text) if unread else text) and not cjk.has_cjk(text)
+
+
+_NAMES_NONE = {cat: _names_none(re.compile(words, re.I), _UNREAD.get(cat)) for cat, words in _WORDS.items()}
 
 
 def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:

@@ -37,6 +37,7 @@ _MAX_PART = 250
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
 # will"): the subject is both, not one party.
 _COMPOUND = re.compile(r"\b(?:and|or|&)\s+[A-Z][a-z][\w&.'’-]*\s+$")
+_OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
 # the last comma before that verb, so a list inside it does not end it.
@@ -227,7 +228,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         if kinds == ["bound"]:
             for f in found:
                 if f["kind"] == "bound":
-                    every = "," in f["text"] or re.search(r"\bof\s+the\s+[A-Z][a-z]+s\b", f["text"])  # "A, B and C", "Any of the Participants"
+                    every = "," in f["text"] or _OF_ALL.search(f["text"])  # "A, B and C", "Any of the Participants"
                     who = "Applies to one party" if f["scope"] != "mutual" else "Applies to all parties" if every else "Applies to both parties"
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
