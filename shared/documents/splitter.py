@@ -172,14 +172,15 @@ def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
     """Whether ``s`` is an item of the list that ``prev`` (or the lead-in) opened: it starts
     with a marker and follows a lead-in or an item that did not end its sentence. After an
     item that ended its sentence, a marker of another kind ("(iii) ... creditors." | "D.
-    Notwithstanding ...") is the next clause of the list the lead-in stands in, not its item."""
+    Notwithstanding ...") or an item that is a sentence of its own ("a. ... apparel." | "b. The
+    Professional grants ...") is the next clause of the list the lead-in stands in, not its item."""
     m = _INLINE_ITEM.match(s.text)
     if not m or _titled(s.text):
         return False
     before = prev.text.rstrip()
-    if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and _marker(prev.text) != _marker(s.text):
-        return False
     lower = s.text[m.end() :].lstrip()[:1].islower()
+    if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and (_marker(prev.text) != _marker(s.text) or not lower):
+        return False
     return leadin or before.endswith((";", ":", ",", " and", " or", "—", "-")) or (lower and not before.endswith((".", "!", "?")))
 
 
