@@ -195,6 +195,24 @@ _VERBLESS = ("Cap On Liability", "Expiration Date", "Insurance", "Minimum Commit
 _NOTICE = re.compile(r"notice|notif|prior|advance|in\s+writing|written|days|months?|elect|inform|declin|before|advis", re.I)
 
 
+# Equitable relief ("money damages will not be a sufficient remedy ... specific performance") limits
+# no liability: no labelled Cap On Liability clause of CUAD train (0 of 386) names it (REWALK).
+_EQUITABLE = re.compile(r"(?:sufficient|adequate)\s+remed|irreparabl|injunctive|specific\s+performance|equitable\s+relief", re.I)
+_CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequential|incidental|punitive|special", re.I)
+# An end for a breach or a default that names no term ("Either party may terminate ... if the other
+# party defaults ... and fails to cure such default within sixty (60) days") says when the contract
+# may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
+_TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
+
+
+def equitable_only(text: str) -> bool:
+    return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
+
+
+def ends_for_cause_only(text: str) -> bool:
+    return bool(re.search(r"terminat", text, re.I)) and for_cause_only(text) and not _TERM.search(text)
+
+
 def states_nothing(text: str) -> bool:
     return not _VERB.search(text) and not cjk.has_cjk(text)
 
@@ -204,6 +222,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
+                    ("Cap On Liability", equitable_only), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -477,3 +477,24 @@ def test_a_termination_on_notice_before_an_expiry_is_no_notice_to_end_a_renewal(
     veto = NOT_A_CLAUSE["Notice Period To Terminate Renewal"]
     assert veto("Tickets may terminate this Agreement for any reason upon thirty (30) days' notice at any time prior to the expiration of sixty (60) days subsequent to the Effective Date.")
     assert not veto("This Agreement renews for successive one-year terms unless either party gives notice 60 days before the end of the then-current term.")
+
+
+def test_equitable_relief_is_no_cap_and_an_end_for_a_default_is_no_expiry():
+    """REWALK (CUAD dev)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    cap, expiry = NOT_A_CLAUSE["Cap On Liability"], NOT_A_CLAUSE["Expiration Date"]
+    assert cap("11. REMEDIES Each of the parties agrees that money damages will not be a sufficient remedy for any breach of the above agreement.")
+    assert not cap("Except for injunctive relief, in no event shall either party's liability exceed the fees paid.")
+    assert expiry("Either party may terminate this Agreement by giving written notice of termination to the other party if the other party defaults "
+                  "in the performance of any of its material obligations and fails to cure such default within sixty (60) days after receipt of notice.")
+    assert not expiry("This Agreement shall continue for five (5) years unless terminated earlier by either party for a material breach.")
+
+
+@pytest.mark.skipif(not cuad.available(), reason="needs CUAD in the team folder")
+def test_equitable_relief_and_ends_for_cause_are_rare_in_the_labels_they_rule_out():
+    from shared.clauses.definitions import ends_for_cause_only, equitable_only
+
+    labels = [c for r in cuad.labels("train") for c in r["clauses"]]
+    assert sum(equitable_only(c["text"]) for c in labels if c["category"] == "Cap On Liability") == 0
+    assert sum(ends_for_cause_only(c["text"]) for c in labels if c["category"] == "Expiration Date") <= 1
