@@ -53,7 +53,8 @@ _NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]
 # A sentence end: . ; : ! ? followed by space and something that can open a sentence.
 # A sentence ends at . ; : ! ? before a capital, a digit or a bracket; in CJK text at 。！？；
 # (no space follows them), and at ： that ends its line (a lead-in).
-_END = re.compile(r"[.;:!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
+# A redaction after a semicolon ("... or its controlled Affiliates; [***].") goes on with its sentence.
+_END = re.compile(r"[.!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[;:][\"”')\]]?(?=\s+(?:[A-Z(\"“0-9]|\[(?!\*)))|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
 _BLANK = re.compile(r"\n[ \t]*\n")
 # A page number on a line of its own inside a page ("-2-": filings that print several pages on
 # one): it ends what stands before it and belongs to no unit.
@@ -219,7 +220,7 @@ def clause_spans(text: str, max_chars: int = 1500, sentence_chars: int = 1000) -
 # "ARTICLE 9 - INDEMNIFICATION", "Governing Law:"), on its own or opening a clause.
 _HEADING = re.compile(
     r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?(?:[0-9IVX]{1,4}(?:\.\d{1,3})*\.?\s*[-—:]?\s+)?"
-    r"((?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|a|an)(?:[ \t]+(?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|a|an)){0,7})[.:\-—]?(?=\s|$)"
+    r"((?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|with|a|an)(?:[ \t]+(?:[A-Z][A-Za-z'’/&-]*|of|and|or|to|the|for|in|on|by|with|a|an)){0,7})[.:\-—]?(?=\s|$)"
 )
 
 

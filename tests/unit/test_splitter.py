@@ -321,3 +321,14 @@ def test_a_sentence_of_a_few_words_cut_by_the_page_end_is_kept():
     assert [s.text for s in clause_spans(page)][-1] == "In no"
     units = page_units([page, "event will Agent be liable for special, indirect or consequential damages of any kind whatsoever."])
     assert units[1].text == "In no" and units[1].continued.startswith("event will Agent")
+
+
+def test_a_redaction_after_a_semicolon_ends_its_sentence_and_a_title_with_with_is_a_title():
+    # CUAD dev (PHREESIA): "... its controlled Affiliates; [***]." lost its redaction and ran on
+    # into "14.5 Compliance with Laws." (a title: "with" is a title's word like "of").
+    text = ("14.4 Non-Solicitation. During the term, neither Party will solicit any employee of the other Party or its controlled\n"
+            "Affiliates; [***].\n14.5 Compliance with Laws. Each Party will comply with all applicable Laws.")
+    spans = [s.text for s in clause_spans(text)]
+    assert spans[1].endswith("controlled\nAffiliates; [***].") and spans[2] == "14.5 Compliance with Laws."
+    assert heading("14.5 Compliance with Laws.") == "Compliance with Laws"
+    assert [s.text for s in sentences("Licensee shall pay the fee; [a] the fee is due monthly.")][0] == "Licensee shall pay the fee;"
