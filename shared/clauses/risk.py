@@ -160,6 +160,10 @@ def _kinds(category: str) -> list[str]:
     return [k for tok in CHECKLIST.get(category, ("",))[0].split() for k in tok.rstrip("*").split("+")]
 
 
+_CONFLICT_RULES = re.compile(r"conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
+_ALSO_EXCEPT = re.compile(r"\b(?:except|provided|save)\b", re.I)
+
+
 def facts(category: str, quote: str) -> list[dict]:
     """Verbatim facts a reviewer checks for ``category``, pulled from ``quote``.
 
@@ -187,6 +191,8 @@ def facts(category: str, quote: str) -> list[dict]:
                 rows.append((a, b, public, {}))
     if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
         rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
+    if cat and cat.name == "Governing Law":  # leaving out the conflict rules or the CISG is how a law is chosen, not an exception to it
+        rows = [r for r in rows if not (r[2] == "carve_out" and _CONFLICT_RULES.search(quote, r[0], r[1]) and not _ALSO_EXCEPT.search(quote, r[0] + 8, r[1]))]
     # A figure inside a longer fact (a notice period, a cap basis) is already quoted there.
     rows = [
         r for r in rows

@@ -592,3 +592,13 @@ def test_a_named_consent_without_a_possessive_and_an_exclusive_grantee_are_read(
     assert [f["text"] for f in facts if f["kind"] == "consent"] == ["without the NFLA prior written consent"]
     facts = risk.facts("Exclusivity", "NFLA agrees not to grant the right to use the NFLAs Identification to anyone other than Company in connection with the Products.")
     assert not [f for f in facts if f["kind"] == "carve_out"]
+
+
+def test_leaving_out_the_conflict_rules_is_no_exception_to_a_governing_law():
+    """MARSHALL (CUAD dev): "notwithstanding any conflict-of-law provision to the contrary" was
+    listed as an exception; a real one ("except that all issues relating to arbitrability ...")
+    still is."""
+    kinds = lambda text: [f["text"] for f in risk.facts("Governing Law", text) if f["kind"] == "carve_out"]  # noqa: E731
+    assert kinds("This Agreement shall be governed by the laws of the State of Nevada, notwithstanding any conflict-of-law provision to the contrary.") == []
+    assert kinds("This Agreement is governed by the laws of Delaware, excluding its conflict-of-laws rules and the United Nations Convention on Contracts for the International Sale of Goods.") == []
+    assert kinds("This Agreement is governed by the laws of Texas, except that all issues relating to arbitrability shall be governed by the Federal Arbitration Act.")
