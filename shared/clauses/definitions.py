@@ -168,6 +168,16 @@ def defines_a_word(text: str) -> bool:
     return bool(_DEFINITION.match(text.strip()))
 
 
+# A definition that only points elsewhere ("1.65 “Minimum Top Target Requirement” has the meaning
+# set forth in Exhibit B") states nothing of any category: no labelled clause of CUAD train reads so
+# (IMMUNOMEDICS).
+_POINTER = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
+
+
+def points_elsewhere(text: str) -> bool:
+    return bool(_POINTER.match(text.strip()))
+
+
 # A clause states a right or a duty: it has a verb ("shall", "may", "hereby grants", "agrees",
 # "is entitled"). A title ("5.2 Contractor's Right to Terminate Agreement for any Reason.", "(a)
 # Royalty Rates for Royalties Payable by Sanofi ..."), a heading run into a line or a row of a table
@@ -223,6 +233,6 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", equitable_only), ("Expiration Date", ends_for_cause_only),
-                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
+                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

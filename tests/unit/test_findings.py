@@ -498,3 +498,14 @@ def test_equitable_relief_and_ends_for_cause_are_rare_in_the_labels_they_rule_ou
     labels = [c for r in cuad.labels("train") for c in r["clauses"]]
     assert sum(equitable_only(c["text"]) for c in labels if c["category"] == "Cap On Liability") == 0
     assert sum(ends_for_cause_only(c["text"]) for c in labels if c["category"] == "Expiration Date") <= 1
+
+
+def test_a_definition_that_points_elsewhere_is_no_clause_of_any_category():
+    """IMMUNOMEDICS (CUAD dev): three Minimum Commitment cards were "1.6x “Minimum ... Requirement” has the meaning set forth in Exhibit B"."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Minimum Commitment"]("1.65 “Minimum Top Target Requirement” has the meaning set forth in Exhibit B.")
+    assert not NOT_A_CLAUSE["Minimum Commitment"]("“Minimum Quantity” means 1,000 pounds of Terpene Product per Year.")
+    if cuad.available():
+        from shared.clauses.definitions import points_elsewhere
+        assert not any(points_elsewhere(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)

@@ -602,3 +602,9 @@ def test_leaving_out_the_conflict_rules_is_no_exception_to_a_governing_law():
     assert kinds("This Agreement shall be governed by the laws of the State of Nevada, notwithstanding any conflict-of-law provision to the contrary.") == []
     assert kinds("This Agreement is governed by the laws of Delaware, excluding its conflict-of-laws rules and the United Nations Convention on Contracts for the International Sale of Goods.") == []
     assert kinds("This Agreement is governed by the laws of Texas, except that all issues relating to arbitrability shall be governed by the Federal Arbitration Act.")
+
+
+def test_an_exhibit_letter_is_no_party():
+    """IMMUNOMEDICS (CUAD dev): "... set forth on Exhibit B will not be counted" said "Applies to one party (“B will not”)"."""
+    text = "Details that do not satisfy the Positioning Requirements set forth on Exhibit B will not be counted for purposes of determining whether the Minimum Number has been satisfied."
+    assert not [f for f in risk.facts("Minimum Commitment", text) if f["kind"] == "bound"]
