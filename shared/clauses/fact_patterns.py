@@ -111,11 +111,11 @@ RX: dict[str, list[re.Pattern]] = {
         r"\b(?i:in|within|throughout)\s+(?:the\s+)?(?:United\s+States|U\.S\.A?\.|USA|Canada|North\s+America|Europe|European\s+Union|China|Japan|"
         r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
     "consent": [_i(
-        r"\b(?:without|with|upon|subject\s+to|requires?|obtaining)(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
+        r"\b(?:without|with|upon|subject\s+to|requires?|obtain(?:s|ing|ed)?)(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual)\s+){0,3}(?:consent|approval)"
         r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?))?\b|"
         # "without the NFLA prior written consent": a name before the consent, possessive or not
         r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?(?:['’]s?)?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"
-        r"\b(?:shall|will)\s+not\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
+        r"\b(?:(?:shall|will)\s+not|not\s+to)\s+be\s+unreasonably\s+(?:withheld|delayed|conditioned)(?:(?:,\s*|\s+)(?:or\s+|and\s+)?(?:withheld|delayed|conditioned))*")],
     "survival": [_i(
         r"\b(?:shall|will|to)\s+survive\b(?:\s+(?:the\s+|any\s+)?(?:expiration|termination|expiry)(?:\s+(?:or|and/or|and)\s+(?:earlier\s+)?(?:expiration|termination|expiry))?"
         r"(?:\s+of\s+this\s+Agreement)?)?|"

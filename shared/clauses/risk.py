@@ -70,7 +70,7 @@ def _part_end(quote: str, start: int) -> int:
 
 # Where the rule after an exception takes over ("except for loss ... caused by NCC's negligence
 # and in such event NCC's total liability ... shall not exceed", "..., in which case ...").
-_CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b", re.I)
+_CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b|,\s+(?=except\b)", re.I)  # ", except ...": the next one
 
 
 # "Notwithstanding X, <rule>" opening a sentence sets the rule above X ("NOTWITHSTANDING ANY

@@ -608,3 +608,18 @@ def test_an_exhibit_letter_is_no_party():
     """IMMUNOMEDICS (CUAD dev): "... set forth on Exhibit B will not be counted" said "Applies to one party (“B will not”)"."""
     text = "Details that do not satisfy the Positioning Requirements set forth on Exhibit B will not be counted for purposes of determining whether the Minimum Number has been satisfied."
     assert not [f for f in risk.facts("Minimum Commitment", text) if f["kind"] == "bound"]
+
+
+def test_a_consent_to_obtain_and_not_to_be_withheld_and_an_exception_after_a_conflict_rule():
+    """INNOVIVA (CUAD dev): "GSK shall obtain the prior written consent of Theravance, such consent
+    not to be unreasonably withheld" read no consent; "notwithstanding the provisions governing
+    conflict of laws ..., except matters of intellectual property law ..." quoted both as one exception."""
+    text = ("In the event GSK wishes to sublicense any of GSK’s rights to one or more Third Parties, GSK shall obtain the prior written consent "
+            "of Theravance, such consent not to be unreasonably withheld.")
+    assert [f["text"] for f in risk.facts("Anti-Assignment", text) if f["kind"] == "consent"] == [
+        "obtain the prior written consent of Theravance", "not to be unreasonably withheld"]
+    law = ("This Agreement shall be construed according to the substantive law of the State of Delaware notwithstanding the provisions governing "
+           "conflict of laws under such Delaware law to the contrary, except matters of intellectual property law which shall be determined in "
+           "accordance with the intellectual property laws relevant to the intellectual property in question.")
+    assert [f["text"] for f in risk.facts("Governing Law", law) if f["kind"] == "carve_out"] == [
+        "except matters of intellectual property law which shall be determined in accordance with the intellectual property laws relevant to the intellectual property in question"]
