@@ -215,6 +215,11 @@ _CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequentia
 _TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
 
 
+# A right of first refusal disclaimed ("... shall not constitute a right of first offer, right of first
+# refusal ...": FIBROGEN) is none: no labelled clause of CUAD train disclaims one.
+_NO_FIRST_RIGHT = re.compile(r"\b(?:not\s+(?:constitute|be\s+deemed|create|give\s+rise\s+to|grant|confer)|no)\s+(?:an?\s+|any\s+)?right\s+of\s+first", re.I)
+
+
 def equitable_only(text: str) -> bool:
     return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
 
@@ -232,7 +237,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", equitable_only), ("Expiration Date", ends_for_cause_only),
+                    ("Cap On Liability", equitable_only), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

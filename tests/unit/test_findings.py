@@ -509,3 +509,14 @@ def test_a_definition_that_points_elsewhere_is_no_clause_of_any_category():
     if cuad.available():
         from shared.clauses.definitions import points_elsewhere
         assert not any(points_elsewhere(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+
+
+def test_a_disclaimed_right_of_first_refusal_is_none():
+    """FIBROGEN (CUAD dev)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Rofr/Rofo/Rofn"]
+    assert veto("FG and Astellas hereby agree that FG’s obligation to negotiate non-exclusively for the Expanded Field shall not constitute a right of first offer, right of first refusal, right of first negotiation.")
+    assert not veto("Licensee shall have a right of first refusal to purchase the Shares on the terms offered by any third party.")
+    if cuad.available():
+        assert not any(veto(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Rofr/Rofo/Rofn")
