@@ -623,3 +623,12 @@ def test_a_consent_to_obtain_and_not_to_be_withheld_and_an_exception_after_a_con
            "accordance with the intellectual property laws relevant to the intellectual property in question.")
     assert [f["text"] for f in risk.facts("Governing Law", law) if f["kind"] == "carve_out"] == [
         "except matters of intellectual property law which shall be determined in accordance with the intellectual property laws relevant to the intellectual property in question"]
+
+
+def test_two_named_liabilities_bind_both():
+    """ENTRUST (CUAD dev): "Nortel's liability to Entrust, and Entrust's liability to Nortel shall
+    not exceed U.S.$5,000,000" said "Applies to one party"."""
+    scope = lambda text: [f["scope"] for f in risk.facts("Cap On Liability", text) if f["kind"] == "bound"]  # noqa: E731
+    assert scope("For any cause of action, Nortel's liability to Entrust, and Entrust's liability to Nortel shall not exceed U.S.$5,000,000.") == ["mutual"]
+    assert scope("Notwithstanding the foregoing, each of Nortel's and Entrust's liability to the other Party shall not exceed U.S.$10,000,000.") == ["mutual"]
+    assert scope("Chase's aggregate liability shall not exceed $5,000.") == ["one_party"]
