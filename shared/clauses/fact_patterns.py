@@ -98,7 +98,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
             r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
         ),
-        re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:law))\b"),
+        re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:laws?))\b"),
     ],
     # What ends a contract or sets off a right: a change of control (the "event" of Change Of
     # Control: "for any reason" is no such event), or a right without cause (Termination For Convenience).

@@ -139,10 +139,13 @@ def days(value: float, unit: str) -> float | None:
     return round(value * per, 1) if per else None
 
 
+_ACRONYMS = ("PRC", "UK", "U.K.", "US", "U.S.", "USA", "U.S.A.", "EU", "UAE", "HKSAR")
+
+
 def jurisdiction(text: str) -> str:
     """"the laws of the State of New York" -> "New York" (and "THE STATE OF NEW YORK" too)."""
-    name = " ".join(_LAW_PREFIX.sub("", text).replace(" law", "").split()).strip(" ,.")
-    return " ".join(w.lower() if w.lower() in ("and", "of", "the") else w.capitalize() for w in name.split()) if name.isupper() else name
+    name = " ".join(re.sub(r"\s+laws?\b", "", _LAW_PREFIX.sub("", text), flags=re.I).split()).strip(" ,.")  # "PRC Laws" -> "PRC"
+    return " ".join(w.lower() if w.lower() in ("and", "of", "the") else w.capitalize() for w in name.split()) if name.isupper() and name not in _ACRONYMS else name
 
 
 def _term(name: str, text: str | None, value=None, unit: str | None = None, stated: bool | None = True) -> dict:

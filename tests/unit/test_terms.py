@@ -319,3 +319,9 @@ def test_a_cap_at_the_insurance_coverage_is_its_basis():
     (t,) = terms.terms("Cap On Liability", "8.2 Notwithstanding anything contained herein to the contrary, the indemnifying party's liability to the other "
                        "hereunder shall not exceed the insurance coverage set out in Section 9.0.")
     assert t["stated"] is True and t["text"] == "the insurance coverage set out in Section 9.0"
+
+
+def test_a_law_named_by_its_initials_in_the_plural():
+    """CHEETAH (CUAD dev): "shall be governed by PRC Laws" read no law."""
+    (law,) = [t for t in terms.terms("Governing Law", "The execution, validity, construction and enforcement hereof shall be governed by PRC Laws.") if t["name"] == "law"]
+    assert law["stated"] and law["text"] == "PRC Laws" and law["value"] == "PRC"
