@@ -160,6 +160,13 @@ def _kinds(category: str) -> list[str]:
     return [k for tok in CHECKLIST.get(category, ("",))[0].split() for k in tok.rstrip("*").split("+")]
 
 
+# What a proviso states when it is the category's clause itself (BLOOM ENERGY, REWALK, PHREESIA: a cap,
+# an end on notice, a most-favoured term "provided that" it holds); on CUAD train such provisos are
+# the clause in 6 of 7 readings (the seventh, "in no event shall this limitation apply", says "apply").
+_OWN = {cat: re.compile(rx, re.I) for cat, rx in (
+    ("Cap On Liability", r"\b(?:shall|will)\s+not\s+exceed|\bin\s+excess\s+of|\blimited\s+to\b"),
+    ("Termination For Convenience", r"\bmay\s+(?:\w+\s+)?terminate|\bright\s+to\s+terminate"),
+    ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"))}
 _CONFLICT_RULES = re.compile(r"conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
 _ALSO_EXCEPT = re.compile(r"\b(?:except|provided|save)\b", re.I)
 
@@ -191,6 +198,9 @@ def facts(category: str, quote: str) -> list[dict]:
                 rows.append((a, b, public, {}))
     if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
         rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
+    if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it
+        rows = [r for r in rows if not (r[2] == "carve_out" and quote[r[0] : r[0] + 8].lower() == "provided" and own.search(quote, r[0], r[1])
+                                        and not re.search(r"\b(?:apply|construed)\b", quote[r[0] : r[1]], re.I))]
     if cat and cat.name == "Governing Law":  # leaving out the conflict rules or the CISG is how a law is chosen, not an exception to it
         rows = [r for r in rows if not (r[2] == "carve_out" and _CONFLICT_RULES.search(quote, r[0], r[1]) and not _ALSO_EXCEPT.search(quote, r[0] + 8, r[1]))]
     # A figure inside a longer fact (a notice period, a cap basis) is already quoted there.

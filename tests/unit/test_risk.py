@@ -632,3 +632,16 @@ def test_two_named_liabilities_bind_both():
     assert scope("For any cause of action, Nortel's liability to Entrust, and Entrust's liability to Nortel shall not exceed U.S.$5,000,000.") == ["mutual"]
     assert scope("Notwithstanding the foregoing, each of Nortel's and Entrust's liability to the other Party shall not exceed U.S.$10,000,000.") == ["mutual"]
     assert scope("Chase's aggregate liability shall not exceed $5,000.") == ["one_party"]
+
+
+def test_a_proviso_that_states_the_clause_itself_is_no_exception_to_it():
+    """REWALK, BLOOM ENERGY (CUAD dev): "..., provided that ... either party may terminate ... upon not
+    less than 60 days' prior written notice" and "...; provided that the cumulative aggregate amount of
+    Operator's liability ... shall not exceed ..." were listed as exceptions to the very right and cap."""
+    carve = lambda cat, text: [f["text"] for f in risk.facts(cat, text) if f["kind"] == "carve_out"]  # noqa: E731
+    assert carve("Termination For Convenience", "The initial term will be ten (10) years from the Effective Date, provided that at any time following the 7th "
+                 "anniversary of such date, either party may terminate upon not less than 60 days’ prior written notice to the other party.") == []
+    assert carve("Cap On Liability", "Operator shall make a payment to Owner; provided that the cumulative aggregate amount of Operator’s liability for all "
+                 "claims under this Section 2.5(c) shall not exceed the aggregate Purchase Price.") == []
+    assert carve("Cap On Liability", "Liability shall not exceed the fees paid; provided, however, that in no event shall this limitation of liability apply "
+                 "to claims arising from gross negligence.")
