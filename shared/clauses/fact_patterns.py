@@ -46,7 +46,7 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
             r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
-            r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
+            r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
     ],
     "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
     "duration": [_i(_DUR)],

@@ -325,3 +325,9 @@ def test_a_law_named_by_its_initials_in_the_plural():
     """CHEETAH (CUAD dev): "shall be governed by PRC Laws" read no law."""
     (law,) = [t for t in terms.terms("Governing Law", "The execution, validity, construction and enforcement hereof shall be governed by PRC Laws.") if t["name"] == "law"]
     assert law["stated"] and law["text"] == "PRC Laws" and law["value"] == "PRC"
+
+
+def test_a_cap_at_a_defined_maximum_is_its_basis():
+    """BLOOM ENERGY (CUAD dev): "in no event shall a Party be liable ... for an aggregate amount in excess of the Maximum Liability" read no cap."""
+    (cap,) = terms.terms("Cap On Liability", "In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability.")
+    assert cap["stated"] and cap["text"] == "the Maximum Liability"
