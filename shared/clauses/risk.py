@@ -221,7 +221,9 @@ def _q(texts: list[str]) -> str:
 _HINT = {k: re.compile(rx, re.I) for k, rx in {
     "consent": r"\b(?:consent|approv\w*|permission|authori[sz]\w*)", "carve_out": r"\b(?:except|provided|notwithstanding|unless|other\s+than|excluding|save|subject\s+to)\b",
     "event": r"\b(?:control|merg\w*|acqui\w*|consolidat\w*|reorgani\w*|substantially\s+all)", "survival": r"\b(?:surviv\w*|thereafter|post-)",
-    "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)"}.items()}
+    "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)",
+    # a limit on a price that is no figure: an index, a frequency, the costs it follows (BIOFRONTERA)
+    "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?)"}.items()}
 
 
 def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:

@@ -520,3 +520,12 @@ def test_a_disclaimed_right_of_first_refusal_is_none():
     assert not veto("Licensee shall have a right of first refusal to purchase the Shares on the terms offered by any third party.")
     if cuad.available():
         assert not any(veto(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Rofr/Rofo/Rofn")
+
+
+def test_an_end_at_any_time_upon_listed_events_is_for_cause():
+    """BIOFRONTERA (CUAD dev)."""
+    from shared.clauses.definitions import for_cause_only
+
+    assert for_cause_only("This Agreement may be terminated at any time upon the occurrence of any of the following events: 4.2.1 The failure of either "
+                          "party to comply with its obligations herein, which failure is not remedied within forty-five (45) calendar days.")
+    assert not for_cause_only("Either party may terminate this Agreement at any time upon ninety (90) days written notice.")

@@ -645,3 +645,12 @@ def test_a_proviso_that_states_the_clause_itself_is_no_exception_to_it():
                  "claims under this Section 2.5(c) shall not exceed the aggregate Purchase Price.") == []
     assert carve("Cap On Liability", "Liability shall not exceed the fees paid; provided, however, that in no event shall this limitation of liability apply "
                  "to claims arising from gross negligence.")
+
+
+def test_a_price_limit_that_is_no_figure_is_not_said_to_be_missing():
+    """BIOFRONTERA (CUAD dev): "may change its Supply Unit Price ... but no more than once annually,
+    based on documented actual increases" said "No price limit is stated in this clause"."""
+    note = risk.risk_note("Price Restrictions", "Ferrer may change its Supply Unit Price from time to time, but no more than once annually, "
+                          "based on documented actual increases to Ferrer’s direct manufacturing costs.")["risk"]
+    assert "No price limit" not in note
+    assert "No price limit" in risk.risk_note("Price Restrictions", "Prices may be changed by the Supplier on notice.")["risk"]
