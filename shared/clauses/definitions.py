@@ -220,6 +220,18 @@ _TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue
 _NO_FIRST_RIGHT = re.compile(r"\b(?:not\s+(?:constitute|be\s+deemed|create|give\s+rise\s+to|grant|confer)|no)\s+(?:an?\s+|any\s+)?right\s+of\s+first", re.I)
 
 
+# A freedom is no restriction: "Nothing in this Agreement shall prohibit Co-Host from distributing
+# competing products" (BEYOND.COM) opens none of CUAD train's labelled non-competes, exclusivities,
+# no-solicits, non-disparagements or volume restrictions (0 of 555).
+_FREES = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?nothing\s+(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b(?:shall|will|is\s+intended\s+to|may)\s+"
+                    r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar)", re.I)
+_RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement", "Volume Restriction")
+
+
+def frees_a_party(text: str) -> bool:
+    return bool(_FREES.search(text.strip()))
+
+
 def equitable_only(text: str) -> bool:
     return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
 
@@ -237,7 +249,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", equitable_only), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
+                    ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -529,3 +529,14 @@ def test_an_end_at_any_time_upon_listed_events_is_for_cause():
     assert for_cause_only("This Agreement may be terminated at any time upon the occurrence of any of the following events: 4.2.1 The failure of either "
                           "party to comply with its obligations herein, which failure is not remedied within forty-five (45) calendar days.")
     assert not for_cause_only("Either party may terminate this Agreement at any time upon ninety (90) days written notice.")
+
+
+def test_a_freedom_is_no_restriction():
+    """BEYOND.COM (CUAD dev): "Nothing in this Agreement shall prohibit Co-Host from distributing
+    competing products in the Territory" was a non-compete card: "Restricts a party's business"."""
+    from shared.clauses.definitions import _RESTRICTIONS, NOT_A_CLAUSE, frees_a_party
+
+    assert NOT_A_CLAUSE["Non-Compete"]("Nothing in this Agreement shall prohibit Co-Host from distributing competing products in the Territory.")
+    assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
+    if cuad.available():
+        assert not any(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in _RESTRICTIONS)
