@@ -232,6 +232,16 @@ def frees_a_party(text: str) -> bool:
     return bool(_FREES.search(text.strip()))
 
 
+# A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...")
+# says why the parties contract, not what they agree: no labelled clause of CUAD train is or opens
+# a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
+_RECITAL = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:WHEREAS|Whereas)\b")
+
+
+def a_recital(text: str) -> bool:
+    return bool(_RECITAL.match(text.strip()))
+
+
 def equitable_only(text: str) -> bool:
     return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
 
@@ -250,6 +260,6 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
-                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
+                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, a_recital) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -540,3 +540,14 @@ def test_a_freedom_is_no_restriction():
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
     if cuad.available():
         assert not any(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in _RESTRICTIONS)
+
+
+def test_a_recital_is_no_clause():
+    """ATENTO, BIOFRONTERA, BNL FINANCIAL (CUAD dev): "WHEREAS, Licensee wishes to obtain ... the right
+    and license to use ..." was a licence-grant card; "WHEREAS, BNL is an insurance company ..." an insurance card."""
+    from shared.clauses.definitions import NOT_A_CLAUSE, a_recital
+
+    assert NOT_A_CLAUSE["License Grant"]("WHEREAS, Licensee wishes to obtain from Licensor the right and license to use the Licensed Mark.")
+    assert not NOT_A_CLAUSE["License Grant"]("Licensor hereby grants to Licensee a non-exclusive license to use the Licensed Mark.")
+    if cuad.available():
+        assert not any(a_recital(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
