@@ -654,3 +654,8 @@ def test_a_price_limit_that_is_no_figure_is_not_said_to_be_missing():
                           "based on documented actual increases to Ferrer’s direct manufacturing costs.")["risk"]
     assert "No price limit" not in note
     assert "No price limit" in risk.risk_note("Price Restrictions", "Prices may be changed by the Supplier on notice.")["risk"]
+
+
+def test_its_affiliates_are_no_party_named():
+    """ATENTO (CUAD dev): "Licensor on behalf of itself and its Affliates hereby grants" said "Applies to one party (“Affliates hereby grants”)"."""
+    assert not [f for f in risk.facts("License Grant", "Licensor on behalf of itself and its Affliates hereby grants to Licensee a license.") if f["kind"] == "bound"]
