@@ -41,6 +41,7 @@ _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
 # the last comma before that verb, so a list inside it does not end it.
+_MODAL = re.compile(r"\b(?:shall|will|may|must)\b", re.I)
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
 
 
@@ -114,7 +115,8 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
     if _POINTS.match(quote, a) and (comma := quote.find(",", marker_end, end)) != -1:
         return comma
     if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav"):
-        verb = _VERB.search(quote, marker_end, end)
+        # the main clause's modal first: "EXCEPT FOR ... ANY LICENSE GRANT ..., IN NO EVENT WILL" (a noun may read as a verb)
+        verb = next((v for v in _MODAL.finditer(quote, marker_end, end) if quote.rfind(",", marker_end, v.start()) != -1), None) or _VERB.search(quote, marker_end, end)
         comma = quote.rfind(",", marker_end, verb.start()) if verb else -1
         end = comma if comma != -1 else end
     return end

@@ -659,3 +659,12 @@ def test_a_price_limit_that_is_no_figure_is_not_said_to_be_missing():
 def test_its_affiliates_are_no_party_named():
     """ATENTO (CUAD dev): "Licensor on behalf of itself and its Affliates hereby grants" said "Applies to one party (“Affliates hereby grants”)"."""
     assert not [f for f in risk.facts("License Grant", "Licensor on behalf of itself and its Affliates hereby grants to Licensee a license.") if f["kind"] == "bound"]
+
+
+def test_an_upper_case_exception_ends_before_the_main_clause_not_at_a_noun_that_reads_as_a_verb():
+    """EDIETS (CUAD dev): "EXCEPT FOR ... ANY LICENSE GRANT SET FORTH IN THIS AGREEMENT, IN NO EVENT WILL
+    EITHER PARTY BE LIABLE ..." quoted the cap itself as part of its exception ("GRANT" read as a verb)."""
+    text = ("EXCEPT FOR BREACHES OF SECTION 11 OR BREACHES OF ANY LICENSE GRANT SET FORTH IN THIS AGREEMENT, IN NO EVENT WILL EITHER PARTY BE "
+            "LIABLE TO THE OTHER FOR ANY SPECIAL, INCIDENTAL, INDIRECT OR CONSEQUENTIAL DAMAGES, WHETHER BASED ON BREACH OF CONTRACT OR OTHERWISE.")
+    assert [f["text"] for f in risk.facts("Cap On Liability", text) if f["kind"] == "carve_out"] == [
+        "EXCEPT FOR BREACHES OF SECTION 11 OR BREACHES OF ANY LICENSE GRANT SET FORTH IN THIS AGREEMENT"]
