@@ -242,6 +242,17 @@ def a_recital(text: str) -> bool:
     return bool(_RECITAL.match(text.strip()))
 
 
+# A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT
+# MATERIAL ...": GPAQ) is no clause; no train label opens with one.
+_LEGEND = re.compile(r"^\W*(?:\[?\*+\]?\s*)?(?:certain\s+)?(?:confidential\s+)?(?:information|portions?)\s+(?:\S+\s+){0,8}?(?:has|have)\s+been\s+(?:excluded|omitted|redacted)"
+                     r"|^\W*confidential\s+treatment\s+(?:has\s+been\s+)?requested", re.I)
+
+
+def not_the_contract(text: str) -> bool:
+    """A recital or a filing's legend: no clause of any category."""
+    return bool(_RECITAL.match(text.strip()) or _LEGEND.match(text.strip()))
+
+
 def equitable_only(text: str) -> bool:
     return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
 
@@ -260,6 +271,6 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
-                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, a_recital) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
+                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

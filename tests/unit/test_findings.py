@@ -545,9 +545,19 @@ def test_a_freedom_is_no_restriction():
 def test_a_recital_is_no_clause():
     """ATENTO, BIOFRONTERA, BNL FINANCIAL (CUAD dev): "WHEREAS, Licensee wishes to obtain ... the right
     and license to use ..." was a licence-grant card; "WHEREAS, BNL is an insurance company ..." an insurance card."""
-    from shared.clauses.definitions import NOT_A_CLAUSE, a_recital
+    from shared.clauses.definitions import NOT_A_CLAUSE, a_recital  # noqa: F401
 
     assert NOT_A_CLAUSE["License Grant"]("WHEREAS, Licensee wishes to obtain from Licensor the right and license to use the Licensed Mark.")
     assert not NOT_A_CLAUSE["License Grant"]("Licensor hereby grants to Licensee a non-exclusive license to use the Licensed Mark.")
     if cuad.available():
         assert not any(a_recital(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+
+
+def test_a_filing_legend_is_no_clause():
+    """GPAQ (CUAD dev): the filing's legend was a non-compete card."""
+    from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract
+
+    assert NOT_A_CLAUSE["Non-Compete"]("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT MATERIAL AND WOULD LIKELY CAUSE "
+                                       "COMPETITIVE HARM TO THE REGISTRANT IF PUBLICLY DISCLOSED.")
+    if cuad.available():
+        assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
