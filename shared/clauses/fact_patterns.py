@@ -32,7 +32,9 @@ def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout
 _REF = r"\d+(?:\.\d+)*(?:\([a-z0-9]{1,5}\))*"  # a section number: 12, 11.5(a)(ii)
 _EVENT = _i(
     r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
-    r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business))\b"
+    r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business)"
+    # "the transfer of a fifty percent (50%) or greater ownership interest in a party" (MERCATA), "a sale of a controlling interest"
+    r"|(?:sale|transfer)\s+of\s+(?:a|an|the)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest)\b"
 )
 RX: dict[str, list[re.Pattern]] = {
     "amount": [

@@ -668,3 +668,11 @@ def test_an_upper_case_exception_ends_before_the_main_clause_not_at_a_noun_that_
             "LIABLE TO THE OTHER FOR ANY SPECIAL, INCIDENTAL, INDIRECT OR CONSEQUENTIAL DAMAGES, WHETHER BASED ON BREACH OF CONTRACT OR OTHERWISE.")
     assert [f["text"] for f in risk.facts("Cap On Liability", text) if f["kind"] == "carve_out"] == [
         "EXCEPT FOR BREACHES OF SECTION 11 OR BREACHES OF ANY LICENSE GRANT SET FORTH IN THIS AGREEMENT"]
+
+
+def test_a_transfer_of_an_ownership_interest_is_a_change_of_control_event():
+    """MERCATA (CUAD dev): "the transfer of a fifty percent (50%) or greater ownership interest in a party
+    shall be deemed to be an assignment" said "No change-of-control event is named in this clause"."""
+    note = risk.risk_note("Change Of Control", "For purposes of this Paragraph 11, the transfer of a fifty percent (50%) or greater ownership "
+                          "interest in a party shall be deemed to be an assignment of this Agreement.")["risk"]
+    assert note.startswith("Triggered by “transfer of a fifty percent (50%) or greater ownership interest”")
