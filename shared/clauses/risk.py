@@ -225,7 +225,9 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
     "event": r"\b(?:control|merg\w*|acqui\w*|consolidat\w*|reorgani\w*|substantially\s+all)", "survival": r"\b(?:surviv\w*|thereafter|post-)",
     "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)",
     # a limit on a price that is no figure: an index, a frequency, the costs it follows (BIOFRONTERA)
-    "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?)"}.items()}
+    "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
+                # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")
+                r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates))"}.items()}
 
 
 def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:

@@ -676,3 +676,11 @@ def test_a_transfer_of_an_ownership_interest_is_a_change_of_control_event():
     note = risk.risk_note("Change Of Control", "For purposes of this Paragraph 11, the transfer of a fifty percent (50%) or greater ownership "
                           "interest in a party shall be deemed to be an assignment of this Agreement.")["risk"]
     assert note.startswith("Triggered by “transfer of a fifty percent (50%) or greater ownership interest”")
+
+
+def test_a_share_in_words_or_rates_set_out_below_are_not_said_to_be_missing():
+    """REVOLUTION MEDICINES (CUAD dev): "the Parties shall equally share the Net Profit and Net Loss" said "No rate or sum is stated"."""
+    note = lambda text: risk.risk_note("Revenue/Profit Sharing", text)["risk"]  # noqa: E731
+    assert "No rate or sum" not in note("Sanofi and RevMed shall enter into a profit/loss share agreement pursuant to which the Parties shall equally share the Net Profit and Net Loss.")
+    assert "No rate or sum" not in note("Sanofi shall make quarterly royalty payments to RevMed at the applicable royalty rates as set forth below.")
+    assert "No rate or sum" in note("Royalties shall only be payable once on any sale of Product.")
