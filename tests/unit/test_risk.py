@@ -684,3 +684,11 @@ def test_a_share_in_words_or_rates_set_out_below_are_not_said_to_be_missing():
     assert "No rate or sum" not in note("Sanofi and RevMed shall enter into a profit/loss share agreement pursuant to which the Parties shall equally share the Net Profit and Net Loss.")
     assert "No rate or sum" not in note("Sanofi shall make quarterly royalty payments to RevMed at the applicable royalty rates as set forth below.")
     assert "No rate or sum" in note("Royalties shall only be payable once on any sale of Product.")
+
+
+def test_a_party_as_the_subject_binds_every_party():
+    """BLOOM ENERGY (the page, CUAD dev): "in no event shall a Party be liable to the other Party ..."
+    was decided on "Owner’s Maximum Liability" (one party) and deviated from the playbook."""
+    text = ("In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability; provided that "
+            "such limitation shall not apply to the failure to pay the Service Fees (which amount shall not be included in calculating Owner’s Maximum Liability).")
+    assert [(f["text"], f["scope"]) for f in risk.facts("Cap On Liability", text) if f["kind"] == "bound"] == [("a Party", "mutual")]
