@@ -692,3 +692,9 @@ def test_a_party_as_the_subject_binds_every_party():
     text = ("In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability; provided that "
             "such limitation shall not apply to the failure to pay the Service Fees (which amount shall not be included in calculating Owner’s Maximum Liability).")
     assert [(f["text"], f["scope"]) for f in risk.facts("Cap On Liability", text) if f["kind"] == "bound"] == [("a Party", "mutual")]
+
+
+def test_may_not_be_assigned_by_a_named_party_binds_it():
+    """ARCONIC (CUAD dev): "This Agreement may not be assigned by Licensee without the consent of Licensor" named no party."""
+    assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", "This Agreement may not be assigned by Licensee without the consent of Licensor.")
+            if f["kind"] == "bound"] == [("may not be assigned by Licensee", "one_party")]
