@@ -91,8 +91,8 @@ _WORDS: dict[str, str] = {
     "Non-Transferable License": r"delegat|subcontract|convey|distribut|transfer|assign|sublicens|sub-licens|personal",  # 178/186
     "Liquidated Damages": r"liquidat|penalt|damages|forfeit|fee|pay|compensat|refund|amount",  # 55/57
     "Covenant Not To Sue": r"regist|impair|recogni|\bsue|claim|contest|challeng|waive|action|proceeding|dispute|attack|oppos|assert|bring|validity",  # 105/107
-    "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|proceeds|net\s+sales|gross|income",  # 221/228
-    "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition",  # 225/233
+    "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|proceeds|net\s+sales|gross|income|entitled\s+to\s+receive",  # 221/228; "the Company shall be entitled to receive the following amounts" (STAMPS.COM)
+    "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition|beyond",  # 225/233; "may continue, beyond such 270-day period" (BABCOCK)
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
     # a renewal or an extension, not an expiry alone ("Tickets may terminate this Agreement for any
     # reason upon thirty (30) days' notice ... prior to the expiration of sixty (60) days": TICKETS.COM)
