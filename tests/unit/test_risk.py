@@ -698,3 +698,14 @@ def test_may_not_be_assigned_by_a_named_party_binds_it():
     """ARCONIC (CUAD dev): "This Agreement may not be assigned by Licensee without the consent of Licensor" named no party."""
     assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", "This Agreement may not be assigned by Licensee without the consent of Licensor.")
             if f["kind"] == "bound"] == [("may not be assigned by Licensee", "one_party")]
+
+
+def test_rates_in_a_schedule_no_party_and_a_cap_in_a_proviso():
+    """KUBIENT, QIWI (CUAD dev): "the Parties shall share revenue ... as per the attached Schedule 1"
+    said "No rate or sum is stated"; "No Party shall assign" named no party; "provided further that
+    such fee shall in no event exceed RUB 50 000 000" was an exception to itself."""
+    assert "No rate or sum" not in risk.risk_note("Revenue/Profit Sharing", "The Parties shall share revenue generated from Customer's offerings, as per the attached Schedule 1.")["risk"]
+    assert [(f["text"], f["scope"]) for f in risk.facts("Anti-Assignment", "7.5 No Party shall assign the benefit of this Agreement.") if f["kind"] == "bound"] == [("No Party shall", "mutual")]
+    text = ("QIWI covenants that at least one half of the transactions shall be settled through the Bank, provided further that such fee shall in no event "
+            "exceed RUB 50 000 000 (fifty million roubles).")
+    assert not [f for f in risk.facts("Cap On Liability", text) if f["kind"] == "carve_out"]
