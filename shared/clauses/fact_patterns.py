@@ -85,7 +85,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!its )(?<!their )(?<!of )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!Exhibit )(?<!Schedule )(?<!Appendix )(?<!Annex )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
             r"\b(?:may|shall|can)(?:\s+not)?\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}(?![\w@&.'’-]|\s+(?:and|or|&)\s+(?:the\s+)?[A-Z])"  # "by Smith and TDA": both
         ),
     ],

@@ -20,7 +20,7 @@ _NOT_PARTY = re.compile(
     r"\b(?:Agreement|Contract|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
     r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section|Shares?|Warrants?|Royalt(?:y|ies)|Amendment|Option|Program|Records|"
     r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Work|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
-    r"Tooling|Die|Revenue|REVENUE|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|TERM|Materials?|Group|Advance|Contributions?)\s+(?:shall|may|will|must|agrees?)\b"
+    r"Tooling|Die|Revenue|REVENUE|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|TERM|Materials?|Group|Advance|Contributions?|Customers|Users)\s+(?:shall|may|will|must|agrees?)\b"
 )
 _FIGURES = ("duration", "amount", "percent")
 _HOLDERS = ("multiple", "notice_period", "survival", "duration")
@@ -169,7 +169,7 @@ _OWN = {cat: re.compile(rx, re.I) for cat, rx in (
     ("Cap On Liability", r"\bexceed\b|\bin\s+excess\s+of|\blimited\s+to\b"),  # "provided further that such fee shall in no event exceed RUB 50 000 000" (QIWI)
     ("Termination For Convenience", r"\bmay\s+(?:\w+\s+)?terminate|\bright\s+to\s+terminate"),
     ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"))}
-_CONFLICT_RULES = re.compile(r"conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
+_CONFLICT_RULES = re.compile(r"5-140[12]|conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
 _ALSO_EXCEPT = re.compile(r"\b(?:except|provided|save)\b", re.I)
 
 

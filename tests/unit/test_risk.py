@@ -709,3 +709,12 @@ def test_rates_in_a_schedule_no_party_and_a_cap_in_a_proviso():
     text = ("QIWI covenants that at least one half of the transactions shall be settled through the Bank, provided further that such fee shall in no event "
             "exceed RUB 50 000 000 (fifty million roubles).")
     assert not [f for f in risk.facts("Cap On Liability", text) if f["kind"] == "carve_out"]
+
+
+def test_a_guarantor_is_the_party_bound_customers_are_not_and_new_yorks_choice_of_law_statute_is_no_exception():
+    """SENMIAO, SMARTRX, WELLS FARGO (CUAD dev)."""
+    bound = lambda cat, text: [(f["text"], f["scope"]) for f in risk.facts(cat, text) if f["kind"] == "bound"]  # noqa: E731
+    assert bound("Most Favored Nation", "Party B guarantees that the Driver User will enjoy the most favorable treatment under this Agreement.") == [("Party B guarantees", "one_party")]
+    assert bound("Revenue/Profit Sharing", "Payment for the sale of the Products to Customers shall be as follows: (i) Company will pay Distributor Ten Percent (10%).") == [("Company will", "one_party")]
+    assert not [f for f in risk.facts("Governing Law", "The law of the State of New York shall govern without regard to the conflict of law provisions thereof "
+                                      "(other than New York General Obligations Law Sections 5-1401 and 5-1402).") if f["kind"] == "carve_out"]
