@@ -56,6 +56,8 @@ RX: dict[str, list[re.Pattern]] = {
     "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)")],
     "notice_period": [
+        # no time at all: "may terminate ... immediately upon written notice" (a notice period of nothing)
+        _i(r"\b(?:effective\s+)?immediately\s+(?:upon|on)\s+(?:the\s+)?(?:(?:issuance|delivery|receipt|giving)\s+of\s+)?(?:(?:prior|written|e-?mail)\s+(?:or\s+e-?mail\s+)?){0,2}notice\b"),
         _i(
             rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
             rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),

@@ -220,6 +220,7 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
                 return _term(name, f["text"])
             figs = figures.extract(f["text"], 0)
             dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
+            dur = 0.0 if dur is None and f["text"].lower().startswith(("immediately", "effective immediately")) else dur  # no time at all
             if kind in ("notice_period",) and dur is None:
                 continue
             if kind == "duration" and dur is None:  # "during the term": as long as the contract

@@ -331,3 +331,10 @@ def test_a_cap_at_a_defined_maximum_is_its_basis():
     """BLOOM ENERGY (CUAD dev): "in no event shall a Party be liable ... for an aggregate amount in excess of the Maximum Liability" read no cap."""
     (cap,) = terms.terms("Cap On Liability", "In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability.")
     assert cap["stated"] and cap["text"] == "the Maximum Liability"
+
+
+def test_an_end_immediately_upon_notice_has_a_notice_period_of_nothing():
+    """PHASEBIO, ENERGOUS (CUAD dev): "may terminate ... immediately upon written notice" said "No notice
+    period for termination is stated in this clause"; its notice period is none at all (0 days)."""
+    (notice,) = terms.terms("Termination For Convenience", "SFJ may terminate this Agreement at any time immediately upon written notice to PB.")
+    assert notice["stated"] and notice["text"] == "immediately upon written notice" and notice["value"] == 0.0
