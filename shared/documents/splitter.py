@@ -169,6 +169,12 @@ def _marker(text: str) -> tuple[bool, str]:
     return text.lstrip()[:1] == "(", "digit" if c.isdigit() else "lower" if c.islower() else "upper"
 
 
+# An item with a verb of its own ("b. The Professional grants ...") is a sentence of its own; one
+# without ("3. Directly or indirectly ... own, manage, operate ... any restaurant business." after
+# "you shall not:") still reads with its lead-in.
+_OWN_VERB = re.compile(r"\b(?:shall|will|may|must|agrees?|grants?|acknowledges?|warrants?|represents?|covenants?|undertakes?)\b", re.I)
+
+
 def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
     """Whether ``s`` is an item of the list that ``prev`` (or the lead-in) opened: it starts
     with a marker and follows a lead-in or an item that did not end its sentence. After an
@@ -180,7 +186,7 @@ def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
         return False
     before = prev.text.rstrip()
     lower = s.text[m.end() :].lstrip()[:1].islower()
-    if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and (_marker(prev.text) != _marker(s.text) or not lower):
+    if leadin and not first and before.endswith(".") and _INLINE_ITEM.match(prev.text) and (_marker(prev.text) != _marker(s.text) or (not lower and _OWN_VERB.search(s.text, m.end()))):
         return False
     return leadin or before.endswith((";", ":", ",", " and", " or", "—", "-")) or (lower and not before.endswith((".", "!", "?")))
 
