@@ -74,7 +74,8 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
            rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
            r"|(?-i:\b[Aa]\s+Party\s+(?:shall|will|may|must|agrees?)\b|(?:(?<=shall )|(?<=will )|(?<=may ))a\s+Party\b)"  # "in no event shall a Party be liable to the other Party": any of them (BLOOM ENERGY)
-           r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+[A-Z][a-z]+s\b)"  # "Any of the Participants will": every one of them
+           # "Any of the Participants will": every one of them; not "any of the Securities" (ALLIANCE BANCORP)
+           r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+(?!(?:Securities|Shares|Products|Services|Rights|Terms|Provisions|Sections|Assets|Units|Goods|Materials|Patents|Marks|Trademarks|Fees|Payments|Amounts|Obligations|Agreements|Documents|Records|Losses|Claims|Damages|Liabilities|Licenses|Licences|Territories|Countries|Products)\b)[A-Z][a-z]+s\b)"
            # "Nortel's liability to Entrust, and Entrust's liability to Nortel", "each of Nortel's and Entrust's liability": both
            r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s)"
            # "The Investor, the Agent and the Lenders hereby acknowledge": all of them

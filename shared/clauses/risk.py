@@ -168,7 +168,8 @@ def _kinds(category: str) -> list[str]:
 _OWN = {cat: re.compile(rx, re.I) for cat, rx in (
     ("Cap On Liability", r"\bexceed\b|\bin\s+excess\s+of|\blimited\s+to\b"),  # "provided further that such fee shall in no event exceed RUB 50 000 000" (QIWI)
     ("Termination For Convenience", r"\bmay\s+(?:\w+\s+)?terminate|\bright\s+to\s+terminate"),
-    ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"))}
+    ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"),
+    ("Price Restrictions", r"\bnot\s+(?:be\s+)?(?:increased|raised|changed)|\bremain\s+(?:in\s+effect|fixed|firm|unchanged)"))}
 _CONFLICT_RULES = re.compile(r"5-140[12]|conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
 _ALSO_EXCEPT = re.compile(r"\b(?:except|provided|save)\b", re.I)
 
@@ -225,7 +226,7 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
     "event": r"\b(?:control|merg\w*|acqui\w*|consolidat\w*|reorgani\w*|substantially\s+all)", "survival": r"\b(?:surviv\w*|thereafter|post-)",
     "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)",
     # a limit on a price that is no figure: an index, a frequency, the costs it follows (BIOFRONTERA)
-    "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
+    "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|remain\s+(?:in\s+effect|fixed|firm|unchanged)|not\s+(?:be\s+)?(?:increased|raised|changed)|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
                 # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")
                 r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates)"
                 r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated)\s+(?:in|on))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment))"}.items()}  # "as per the attached Schedule 1" (KUBIENT)

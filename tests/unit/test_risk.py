@@ -718,3 +718,14 @@ def test_a_guarantor_is_the_party_bound_customers_are_not_and_new_yorks_choice_o
     assert bound("Revenue/Profit Sharing", "Payment for the sale of the Products to Customers shall be as follows: (i) Company will pay Distributor Ten Percent (10%).") == [("Company will", "one_party")]
     assert not [f for f in risk.facts("Governing Law", "The law of the State of New York shall govern without regard to the conflict of law provisions thereof "
                                       "(other than New York General Obligations Law Sections 5-1401 and 5-1402).") if f["kind"] == "carve_out"]
+
+
+def test_prices_held_fixed_are_a_price_limit_and_securities_are_no_parties():
+    """INNERSCOPE, ALLIANCE BANCORP (CUAD dev): "Prices will remain in effect for the period of the
+    initial 5 year term" said "No price limit is stated"; "... provided that ... the prices listed in
+    Exhibit A shall not be increased during the first 90 days" was an exception to itself; "If any of
+    the Securities remain available" said "Applies to all parties"."""
+    note = lambda cat, text: risk.risk_note(cat, text)["risk"]  # noqa: E731
+    assert "No price limit" not in note("Price Restrictions", "Prices will remain in effect for the period of the initial 5 year term.")
+    assert "Exceptions" not in note("Price Restrictions", "Erchonia may revise its prices on 90 days notice; provided that the prices listed in Exhibit A shall not be increased during the first 90 days.")
+    assert "Applies to all parties" not in note("Rofr/Rofo/Rofn", "If any of the Securities remain available, the Company agrees to offer the Agent the first right to act as underwriter.")
