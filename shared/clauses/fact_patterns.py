@@ -53,7 +53,7 @@ RX: dict[str, list[re.Pattern]] = {
     "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
     "duration": [_i(_DUR)],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
-    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
+    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)")],
     "notice_period": [
         # no time at all: "may terminate ... immediately upon written notice" (a notice period of nothing)
@@ -75,7 +75,7 @@ RX: dict[str, list[re.Pattern]] = {
            rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
            r"|(?-i:\b[Aa]\s+Party\s+(?:shall|will|may|must|agrees?)\b|(?:(?<=shall )|(?<=will )|(?<=may ))a\s+Party\b)"  # "in no event shall a Party be liable to the other Party": any of them (BLOOM ENERGY)
            # "Any of the Participants will": every one of them; not "any of the Securities" (ALLIANCE BANCORP)
-           r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+(?!(?:Securities|Shares|Products|Services|Rights|Terms|Provisions|Sections|Assets|Units|Goods|Materials|Patents|Marks|Trademarks|Fees|Payments|Amounts|Obligations|Agreements|Documents|Records|Losses|Claims|Damages|Liabilities|Licenses|Licences|Territories|Countries|Products)\b)[A-Z][a-z]+s\b)"
+           r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+(?!(?:Securities|Shares|Products|Services|Rights|Terms|Provisions|Sections|Assets|Units|Goods|Materials|Patents|Marks|Trademarks|Fees|Payments|Amounts|Obligations|Agreements|Documents|Records|Losses|Claims|Damages|Liabilities|Licenses|Licences|Territories|Countries|Warrants|Options|Notes|Bonds|Certificates|Policies|Funds|Accounts|Orders|Sites|Systems|Programs|Works|Inventions|Improvements|Deliverables|Facilities|Properties|Loans|Costs|Expenses|Taxes|Proceeds|Revenues|Sales|Royalties|Milestones|Reports|Notices|Events)\b)[A-Z][a-z]+s\b)"
            # "Nortel's liability to Entrust, and Entrust's liability to Nortel", "each of Nortel's and Entrust's liability": both
            r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s)"
            # "The Investor, the Agent and the Lenders hereby acknowledge": all of them

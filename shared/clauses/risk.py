@@ -36,7 +36,7 @@ _BASIS_END = re.compile(
 _MAX_PART = 250
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
 # will"): the subject is both, not one party.
-_COMPOUND = re.compile(r"\b(?:and|or|&)\s+[A-Z][a-z][\w&.'’-]*\s+$")
+_COMPOUND = re.compile(r"\b(?:and|or|&)\s+(?:the\s+)?(?:[A-Z][\w&.'’-]*\s+)*?[A-Z][a-z][\w&.'’-]*\s+$|\b(?:and|or|&)\s+the\s+(?:[A-Z][\w&.'’-]*\s+)*$")  # "The Fund and the Investment | Adviser agree"
 _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at

@@ -729,3 +729,12 @@ def test_prices_held_fixed_are_a_price_limit_and_securities_are_no_parties():
     assert "No price limit" not in note("Price Restrictions", "Prices will remain in effect for the period of the initial 5 year term.")
     assert "Exceptions" not in note("Price Restrictions", "Erchonia may revise its prices on 90 days notice; provided that the prices listed in Exhibit A shall not be increased during the first 90 days.")
     assert "Applies to all parties" not in note("Rofr/Rofo/Rofn", "If any of the Securities remain available, the Company agrees to offer the Agent the first right to act as underwriter.")
+
+
+def test_warrants_are_no_parties_a_compound_subject_is_not_its_last_word_and_at_least_one_of_is_no_minimum():
+    """XYBERNAUT, NUVEEN, SEPARATE ACCOUNT II (CUAD dev)."""
+    bound = lambda cat, text: [f["text"] for f in risk.facts(cat, text) if f["kind"] == "bound"]  # noqa: E731
+    assert bound("Rofr/Rofo/Rofn", "Upon an Event of Default any of the Warrants which have not been exercised shall automatically terminate.") == []
+    assert bound("Cap On Liability", "The Fund and the Investment Adviser agree to promptly reimburse each Indemnified Person for any legal expenses.") == []
+    assert not [f for f in risk.facts("Minimum Commitment", "AIG agrees not to terminate unless AIG sells the Company to an acquirer having a rating from at least one of S&P or Moody.")
+                if f["kind"] == "quantity"]
