@@ -140,3 +140,13 @@ def test_a_cap_that_protects_the_licensor_alone_binds_one_side_and_quotes_its_na
              "PAID BY THE LICENSEE TO Licensor HEREUNDER.")
     pos = playbook.position(rule, quote, [])
     assert pos["status"] == "deviates" and pos["quotes"] == ["LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY"]
+
+
+def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
+    """BLOOM ENERGY (the page, CUAD dev): "in no event shall a Party be liable to the other Party ... in
+    excess of the Maximum Liability" deviated, decided on "Owner’s Maximum Liability" from a bracket."""
+    from shared.clauses.playbook_words import mutual
+
+    text = ("In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability; provided that "
+            "this shall not apply to the failure to pay the Service Fees (which amount shall not be included in calculating Owner’s Maximum Liability).")
+    assert mutual(text, "Cap On Liability") == ("meets", "a Party")
