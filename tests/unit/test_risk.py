@@ -738,3 +738,13 @@ def test_warrants_are_no_parties_a_compound_subject_is_not_its_last_word_and_at_
     assert bound("Cap On Liability", "The Fund and the Investment Adviser agree to promptly reimburse each Indemnified Person for any legal expenses.") == []
     assert not [f for f in risk.facts("Minimum Commitment", "AIG agrees not to terminate unless AIG sells the Company to an acquirer having a rating from at least one of S&P or Moody.")
                 if f["kind"] == "quantity"]
+
+
+def test_an_anti_assignment_proviso_is_the_clause_not_its_exception():
+    """MANAKOA (CUAD dev): "...; provided that the rights and obligations of UTEK under this Agreement
+    may not be assigned or delegated without the prior written consent of MKOS" was its own exception."""
+    text = ("The benefits of the Agreement shall inure to the respective successors and assignees of the parties; provided that the rights and "
+            "obligations of UTEK under this Agreement may not be assigned or delegated without the prior written consent of MKOS.")
+    assert not [f for f in risk.facts("Anti-Assignment", text) if f["kind"] == "carve_out"]
+    assert [f for f in risk.facts("Anti-Assignment", "Neither party may assign this Agreement without consent; provided that a merger shall not "
+                                  "constitute an assignment.") if f["kind"] == "carve_out"]
