@@ -164,8 +164,13 @@ _NO_DEFINITION = (
 )
 
 
+# The defined word in capitals, unquoted ("1.51 VERTICALNET COMPETITOR shall mean any Site ...":
+# NEOFORMA); no train label of the categories below reads so either.
+_CAPS_DEFINITION = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?(?-i:[A-Z][A-Z0-9&'’\-]*(?:\s+[A-Z][A-Z0-9&'’\-]*){0,7})\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b", re.I)
+
+
 def defines_a_word(text: str) -> bool:
-    return bool(_DEFINITION.match(text.strip()))
+    return bool(_DEFINITION.match(text.strip()) or _CAPS_DEFINITION.match(text.strip()))
 
 
 # A definition that only points elsewhere ("1.65 “Minimum Top Target Requirement” has the meaning

@@ -561,3 +561,11 @@ def test_a_filing_legend_is_no_clause():
                                        "COMPETITIVE HARM TO THE REGISTRANT IF PUBLICLY DISCLOSED.")
     if cuad.available():
         assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+
+
+def test_a_definition_of_a_word_in_capitals_is_no_clause_of_a_right_or_duty():
+    """NEOFORMA (CUAD dev): "1.51 VERTICALNET COMPETITOR shall mean any Site ..." was a non-compete card."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Non-Compete"]("1.51 VERTICALNET COMPETITOR shall mean any Site primarily directed to the sale or auction of Laboratory Products.")
+    assert not NOT_A_CLAUSE["Non-Compete"]("THE DISTRIBUTOR shall not sell competing products in the Territory.")
