@@ -748,3 +748,9 @@ def test_an_anti_assignment_proviso_is_the_clause_not_its_exception():
     assert not [f for f in risk.facts("Anti-Assignment", text) if f["kind"] == "carve_out"]
     assert [f for f in risk.facts("Anti-Assignment", "Neither party may assign this Agreement without consent; provided that a merger shall not "
                                   "constitute an assignment.") if f["kind"] == "carve_out"]
+
+
+def test_the_object_of_to_is_no_party_bound():
+    """SFG FINANCIAL (CUAD dev): "the license granted by Licensor to Licensee shall be for an initial period" said "Applies to one party (“Licensee shall”)"."""
+    assert not [f for f in risk.facts("Expiration Date", "The Non Exclusive license granted by Licensor to Licensee shall be for an initial period of 36 months.")
+                if f["kind"] == "bound"]
