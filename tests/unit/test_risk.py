@@ -754,3 +754,8 @@ def test_the_object_of_to_is_no_party_bound():
     """SFG FINANCIAL (CUAD dev): "the license granted by Licensor to Licensee shall be for an initial period" said "Applies to one party (“Licensee shall”)"."""
     assert not [f for f in risk.facts("Expiration Date", "The Non Exclusive license granted by Licensor to Licensee shall be for an initial period of 36 months.")
                 if f["kind"] == "bound"]
+
+
+def test_personnel_are_no_party():
+    """VALENCE (CUAD dev): "all other Management Personnel shall perform their duties" said "Applies to one party (“Personnel shall”)"."""
+    assert not [f for f in risk.facts("Non-Compete", "The CEO and all other Management Personnel shall not serve as a manager of any other company.") if f["kind"] == "bound"]
