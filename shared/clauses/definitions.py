@@ -154,7 +154,9 @@ def non_exclusive_only(text: str) -> bool:
 # The categories whose clause may be a defined period or quantity ("“Expiration Date” means March
 # 31, 2020", "“Minimum Quantity” means ...", "“Warranty Period” means ...", "“Early Termination Fee”
 # means ...", "“JOINT INTELLECTUAL PROPERTY” shall mean ...") are not.
-_DEFINITION = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers?\s+to|shall\s+refer)\b", re.I)
+# An item's number or letter before a clause's first word ("1.65 ", "(b) ").
+_LEAD = r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?"
+_DEFINITION = re.compile(_LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers?\s+to|shall\s+refer)\b", re.I)
 _NO_DEFINITION = (
     "Affiliate License-Licensee", "Anti-Assignment", "Audit Rights", "Cap On Liability", "Change Of Control", "Covenant Not To Sue",
     "Governing Law", "Insurance", "Ip Ownership Assignment", "Irrevocable Or Perpetual License", "License Grant", "Most Favored Nation",
@@ -166,7 +168,7 @@ _NO_DEFINITION = (
 
 # The defined word in capitals, unquoted ("1.51 VERTICALNET COMPETITOR shall mean any Site ...":
 # NEOFORMA); no train label of the categories below reads so either.
-_CAPS_DEFINITION = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?(?-i:[A-Z][A-Z0-9&'’\-]*(?:\s+[A-Z][A-Z0-9&'’\-]*){0,7})\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b", re.I)
+_CAPS_DEFINITION = re.compile(_LEAD + r"(?-i:[A-Z][A-Z0-9&'’\-]*(?:\s+[A-Z][A-Z0-9&'’\-]*){0,7})\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b", re.I)
 
 
 def defines_a_word(text: str) -> bool:
@@ -176,11 +178,8 @@ def defines_a_word(text: str) -> bool:
 # A definition that only points elsewhere ("1.65 “Minimum Top Target Requirement” has the meaning
 # set forth in Exhibit B") states nothing of any category: no labelled clause of CUAD train reads so
 # (IMMUNOMEDICS).
-_POINTER = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
+_POINTER = re.compile(_LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
 
-
-def points_elsewhere(text: str) -> bool:
-    return bool(_POINTER.match(text.strip()))
 
 
 # A clause states a right or a duty: it has a verb ("shall", "may", "hereby grants", "agrees",
@@ -228,7 +227,7 @@ _NO_FIRST_RIGHT = re.compile(r"\b(?:not\s+(?:constitute|be\s+deemed|create|give\
 # A freedom is no restriction: "Nothing in this Agreement shall prohibit Co-Host from distributing
 # competing products" (BEYOND.COM) opens none of CUAD train's labelled non-competes, exclusivities,
 # no-solicits, non-disparagements or volume restrictions (0 of 555).
-_FREES = re.compile(r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?nothing\s+(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b(?:shall|will|is\s+intended\s+to|may)\s+"
+_FREES = re.compile(_LEAD + r"nothing\s+(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b(?:shall|will|is\s+intended\s+to|may)\s+"
                     r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar)", re.I)
 _RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement", "Volume Restriction")
 
@@ -240,11 +239,8 @@ def frees_a_party(text: str) -> bool:
 # A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...")
 # says why the parties contract, not what they agree: no labelled clause of CUAD train is or opens
 # a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
-_RECITAL = re.compile(r"^\W*(?:\d+(?:\.\d+)*\.?\s+)?(?:WHEREAS|Whereas)\b")
+_RECITAL = re.compile(_LEAD + r"(?-i:WHEREAS|Whereas)\b", re.I)
 
-
-def a_recital(text: str) -> bool:
-    return bool(_RECITAL.match(text.strip()))
 
 
 # A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT
@@ -254,8 +250,8 @@ _LEGEND = re.compile(r"^\W*(?:\[?\*+\]?\s*)?(?:certain\s+)?(?:confidential\s+)?(
 
 
 def not_the_contract(text: str) -> bool:
-    """A recital or a filing's legend: no clause of any category."""
-    return bool(_RECITAL.match(text.strip()) or _LEGEND.match(text.strip()))
+    """A recital, a filing's legend or a definition that points elsewhere: no clause of any category."""
+    return any(pattern.match(text.strip()) for pattern in (_RECITAL, _LEGEND, _POINTER))
 
 
 def equitable_only(text: str) -> bool:
@@ -276,6 +272,6 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Expiration Date", ends_for_cause_only),
-                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, points_elsewhere) for c in CATEGORIES[4:]), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
+                    *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

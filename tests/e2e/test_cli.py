@@ -130,7 +130,10 @@ def test_ctrl_c_cancels_the_review_on_the_server(stack, tmp_path):
     pdf = tmp_path / "long.pdf"
     pdf.write_bytes(make_contract(extra_pages=12, title="CLI CANCEL AGREEMENT").data)
     cmd = [sys.executable, "-m", "services.cli", "review", str(pdf), "-q", SLOW_QUESTION, "--json"]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=cli_env(stack))
+    # SIGINT as a terminal would deliver it, even where the test runner was started with SIGINT
+    # ignored (a background job): an ignored signal is inherited through exec.
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=cli_env(stack),
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         seen = []
         for line in proc.stdout:

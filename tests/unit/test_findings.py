@@ -507,8 +507,8 @@ def test_a_definition_that_points_elsewhere_is_no_clause_of_any_category():
     assert NOT_A_CLAUSE["Minimum Commitment"]("1.65 “Minimum Top Target Requirement” has the meaning set forth in Exhibit B.")
     assert not NOT_A_CLAUSE["Minimum Commitment"]("“Minimum Quantity” means 1,000 pounds of Terpene Product per Year.")
     if cuad.available():
-        from shared.clauses.definitions import points_elsewhere
-        assert not any(points_elsewhere(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+        from shared.clauses.definitions import not_the_contract
+        assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
 
 
 def test_a_disclaimed_right_of_first_refusal_is_none():
@@ -545,12 +545,12 @@ def test_a_freedom_is_no_restriction():
 def test_a_recital_is_no_clause():
     """ATENTO, BIOFRONTERA, BNL FINANCIAL (CUAD dev): "WHEREAS, Licensee wishes to obtain ... the right
     and license to use ..." was a licence-grant card; "WHEREAS, BNL is an insurance company ..." an insurance card."""
-    from shared.clauses.definitions import NOT_A_CLAUSE, a_recital  # noqa: F401
+    from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract
 
     assert NOT_A_CLAUSE["License Grant"]("WHEREAS, Licensee wishes to obtain from Licensor the right and license to use the Licensed Mark.")
     assert not NOT_A_CLAUSE["License Grant"]("Licensor hereby grants to Licensee a non-exclusive license to use the Licensed Mark.")
     if cuad.available():
-        assert not any(a_recital(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+        assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
 
 
 def test_a_filing_legend_is_no_clause():
