@@ -105,6 +105,13 @@ _WORDS: dict[str, str] = {
     "Cap On Liability": r"liab|damage|exceed|limit|responsib|loss|claim|recover|indemn|warrant|compensat|refund|\baction|in\s+no\s+event|consequential|punitive|incidental|profit|recourse|amount|maximum|aggregate|\bsole(?:\s+and\s+exclusive)?\s+(?:remed|obligation)|(?<!non )(?<!non-)(?<!non)\bexclusive\s+remed",  # 385/386
     "Termination For Convenience": r"termin|revok|revoc|ceas|not\s+to\s+proceed|cancel|end|withdraw|discontinu|expire|convenience",  # 123/123
     "Rofr/Rofo/Rofn": r"purchase|exercis|reject|decid|first|refus|offer|negotiat|option|right|prior|before|opportunit|notify|notice",  # 159/159
+    # a duration names a time; the 5 labels without one state a remedy or a scope ("WLI at its discretion will repair or replace the Equipment")
+    "Warranty Duration": r"days?|months?|years?|period|term\b|until|date|expir|anniversar|life|time|hours?|weeks?|durat|perpetu|\bdelivery\b|within|commenc|\[\s*\*"
+                         r"|so\s+long\s+as|as\s+long\s+as|promptly",  # 112/117
+    "Minimum Commitment": r"minimum|at\s+least|less\s+than|not\s+less|no\s+less|guarant|commit|purchase|order|quantit|requir|shall\s+(?:pay|buy|provide|deliver)|\bpay|volume|target|fee|\$|percent|%|units?\b|forecast|take[\s-]or[\s-]pay|shortfall|exclusiv|solely|all\s+of\s+its|fail\w*\s+to|deliver",  # 235/237
+    "Volume Restriction": r"limit|maximum|exceed|more\s+than|not\s+more|no\s+more|cap|up\s+to|restrict|only|no\s+(?:more|greater)|in\s+excess|additional|over|threshold|quantit|volume|number|percent|%|units?\b|fee|\$|at\s+least|one\s+\(1\)|fewer",  # 110/111
+    "Exclusivity": r"exclusiv|sole|only|solely|not|no\s+other|refrain|all\s+of|entire|requirement|neither|other\s+than|no\s+right",  # 204/204
+    "Affiliate License-Licensor": r"affiliat|subsidiar|related|group|parent|compan|licensor|its\b",  # 22/23
 }
 
 

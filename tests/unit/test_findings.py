@@ -111,7 +111,7 @@ class FixedModel:
     scores we choose, to test how units become findings)."""
 
     def __init__(self, scores: dict[str, dict[str, float]]):
-        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration"]
+        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -145,15 +145,15 @@ def test_a_clause_of_two_categories_is_one_finding_with_both():
 
 
 def test_findings_never_quote_overlapping_text():
-    # Warranty Duration has no words a clause must name (definitions._WORDS): a law clause may score for it.
-    scored = _scored({"total liability": {"Cap On Liability": 0.9}, "governed": {"Governing Law": 0.95, "Warranty Duration": 0.6}})
-    found = findings.findings(scored, ["Cap On Liability", "Governing Law", "Warranty Duration"])
+    # Competitive Restriction Exception has no words a clause must name (definitions._WORDS): a law clause may score for it.
+    scored = _scored({"total liability": {"Cap On Liability": 0.9}, "governed": {"Governing Law": 0.95, "Competitive Restriction Exception": 0.6}})
+    found = findings.findings(scored, ["Cap On Liability", "Governing Law", "Competitive Restriction Exception"])
     spans = sorted((PAGE.find(f.quote.split()[0]), f.quote) for f in found)
     quotes = [" ".join(q.split()) for _, q in spans]
     assert len(quotes) == len(set(quotes)) == 2
     assert all(catalogue.quote_on_page(q, PAGE) for q in quotes)
     law = next(f for f in found if "Governing Law" in f.categories)
-    assert law.categories == ["Governing Law", "Warranty Duration"]
+    assert law.categories == ["Governing Law", "Competitive Restriction Exception"]
 
 
 def test_a_section_title_is_no_finding_the_clause_under_it_is():
@@ -329,6 +329,23 @@ def test_the_words_a_category_names_are_in_most_of_its_labelled_clauses_of_cuad_
         texts = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == cat]
         named = sum(not names_none(t) for t in texts)
         assert len(texts) >= 20 and named / len(texts) >= 0.95, (cat, named, len(texts))
+
+
+def test_a_warranty_duration_names_a_time_and_a_minimum_or_a_limit_a_quantity():
+    """CUAD dev: "ESTABLISHMENT warrants that all Product ... shall ... conform with the Specifications"
+    was a Warranty Duration card (APOLLO); "Each gallon is equal to three liters ..." a Minimum
+    Commitment (GRAN TIERRA); "2.1.4. Fiscal Year: means the period of time starting at 00:01 hours"
+    a Volume Restriction; a grant naming no affiliate an Affiliate License-Licensor (NEOFORMA)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Warranty Duration"]("ESTABLISHMENT warrants that all Product supplied under this Agreement shall conform with the Specifications.")
+    assert not NOT_A_CLAUSE["Warranty Duration"]("Contractor warrants the Products for thirteen (13) months from the Shipment Date.")
+    assert NOT_A_CLAUSE["Minimum Commitment"]("Each gallon is equal to three liters and seven thousand eight hundred and fifty three ten thousands of liters (3.7853).")
+    assert not NOT_A_CLAUSE["Minimum Commitment"]("If the average number of Sales Representatives is less than twenty-five (25), Janssen may terminate this Agreement.")
+    assert NOT_A_CLAUSE["Volume Restriction"]("Fiscal Year: means the period of time starting at 00:01 hours of January 1st of a year and ending at 24:00 hours of 31 December.")
+    assert not NOT_A_CLAUSE["Volume Restriction"]("Corio shall not demonstrate the Software to more than ten (10) Software Users at any one time.")
+    assert NOT_A_CLAUSE["Affiliate License-Licensor"]("9.4 Neoforma hereby grants VerticalNet a non-exclusive, non-transferable, royalty-free, right and license to link to the Neoforma Sites.")
+    assert not NOT_A_CLAUSE["Affiliate License-Licensor"]("Licensor, on behalf of itself and its Affiliates, hereby grants to Licensee a license under the Licensed Patents.")
 
 
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
