@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import cuad  # noqa: E402
 from bench.bench_clauses import run  # noqa: E402
-from shared.clauses import clause_model, findings
+from shared.clauses import clause_model, extent, findings
 from shared.documents import layout, pdf
 
 
@@ -35,19 +35,19 @@ def main() -> None:
     print(f"{len(rows)} CUAD dev contracts, {sum(map(len, raw.values()))} pages: {removed} furniture lines taken out")
     print("| page text | finding precision | recall | no-clause accuracy | precision at 80% recall | AUPR | findings |")
     print("|---|---|---|---|---|---|---|")
-    runs_on = findings._runs_on
+    runs_on = extent.runs_on
     variants = (
         ("as extracted, each page on its own", lambda t: t, False),
         ("furniture taken out, each page on its own", layout.strip, False),
         ("furniture out, clauses over page breaks whole (default)", layout.strip, True),
     )
     for name, fn, over in variants:
-        findings._runs_on = runs_on if over else (lambda before, after: False)
+        extent.runs_on = runs_on if over else (lambda before, after: False)
         for r in rows:
             r["pages_text"] = fn(raw[r["file"]])
         m = run(rows, model, model.categories)["micro"]["model"]
         print(f"| {name} | {m['precision']:.4f} | {m['recall']:.4f} | {m['no_clause_acc']:.4f} | {m['p_at_80']:.4f} | {m['aupr']:.4f} | {m['findings']} |", flush=True)
-    findings._runs_on = runs_on
+    extent.runs_on = runs_on
     over = sum(1 for texts in raw.values() for u in findings.page_units(layout.strip(texts)) if u.continued)
     print(f"({over} clause units run over a page break)")
 

@@ -15,6 +15,7 @@ from functools import cached_property
 
 import numpy as np
 
+from shared.clauses import extent
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
@@ -61,29 +62,6 @@ class Finding:
         if self.continued:
             out["continues"] = {"page": self.page + 1, "quote": self.continued}
         return out
-
-
-# A clause's last words before a page break, when they do not end it (no stop), and the next
-# page's first words, when they go on with it (lower case, after a word no sentence ends on —
-# "an exclusive license, even as to" | "VerticalNet, to use ..." — or CJK text after an open
-# sentence).
-_ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
-
-
-def _ended(text: str) -> bool:
-    """Whether ``text`` ends its sentence: a stop, a closing quote, or a bracket closed after one
-    ("... (see Section 5.)"); "... OR TORT (INCLUDING NEGLIGENCE)" goes on."""
-    t = text.rstrip()
-    if t.endswith((")", "）")):
-        return t[:-1].rstrip().endswith(_ENDS)
-    return t.endswith(_ENDS)
-
-
-def _runs_on(before: str, after: str) -> bool:
-    before, after = before.rstrip(), after.lstrip()
-    if not before or not after or _ended(before) or heading(after):
-        return False
-    return after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
 
 
 @dataclass(frozen=True)
@@ -146,7 +124,7 @@ def page_units(texts: list[str]) -> list[Unit]:
         for k, s in enumerate(spans[page - 1]):
             rest = spans[page][0].text if page < len(texts) and spans[page] else ""
             last = k == len(spans[page - 1]) - 1
-            continued = rest if last and rest and _runs_on(s.text, rest) else ""
+            continued = rest if last and rest and extent.runs_on(s.text, rest) else ""
             out.append(Unit(page, s.start, s.end, s.text, f"{title} | {(before + text[: s.start])[-CONTEXT_CHARS:]}", continued))
             title = heading(s.text) or title
     return out
@@ -204,56 +182,16 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     for i in np.flatnonzero(col >= thr):
         if pages is not None and units[i].page not in pages:
             continue
-        first, last = _sentence(units, int(i), pages)
+        first, last = extent.sentence(units, int(i), pages)
         last = last + 1 if units[last].continued and last + 1 < len(units) else last
-        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and _goes_on(units[out[-1][1]], units[first]))):
+        if out and (first <= out[-1][1] or (first == out[-1][1] + 1 and extent.goes_on(units[out[-1][1]], units[first]))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
             out.append([first, int(last), float(col[i])])
     if veto := NOT_A_CLAUSE.get(category):  # e.g. "Termination For Convenience" is an end without cause
         out = [r for r in out if not veto(" ".join(u.whole for u in units[r[0] : r[1] + 1]))]
-    return sorted(((a, b, sc) for a, b, sc in out), key=lambda r: -r[2])
-
-
-def _sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> tuple[int, int]:
-    """The first and last units of the sentence unit ``i`` is part of (at most ``most`` units
-    either way): a finding quotes a clause from its first word to its last, not from or to where
-    a blank line or a line cut it ("excess of the Specified Minimum Percentage ...", "... BE
-    LIABLE TO THE"). A unit goes on with the one before when it starts in lower case or that one
-    ends on a word no sentence ends on ("... of this" | "Section 8(d), the Agent ..."); a title
-    or an item ("(b) IN NO EVENT ...") is never the rest of one."""
-    def read(j: int) -> bool:
-        return pages is None or units[j].page in pages
-
-    first = last = i
-    while (first > max(0, i - most) and _joins(units[first - 1], units[first]) and read(first - 1)
-           and (units[first].text[:1].islower() or (_MID.search(units[first - 1].text) and not _opens(units[first].text)))):
-        first -= 1
-    while last < min(len(units) - 1, i + most) and _goes_on(units[last], units[last + 1]) and read(last + 1):
-        last += 1
-    return first, last
-
-
-_MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
-                  r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
-_ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
-
-
-def _opens(text: str) -> bool:
-    """A section title or an item ("(b) ", "ii. ", "2. ", "10.2 ") opens a clause of its own."""
-    return bool(heading(text) or _ITEM.match(text))
-
-
-def _goes_on(prev: Unit, unit: Unit) -> bool:
-    """Whether ``unit`` is the rest of the sentence ``prev`` cut: it does not open one of its own."""
-    return _joins(prev, unit) and not _opens(unit.text)
-
-
-def _joins(prev: Unit, unit: Unit) -> bool:
-    """Whether ``unit`` goes on with the clause ``prev`` ends: ``prev`` stopped mid-sentence, on
-    the same page or at the end of the one before, running on into this one."""
-    return (prev.page == unit.page or (unit.page == prev.page + 1 and bool(prev.continued))) and not _ended(prev.text)
+    return sorted(((a, extent.with_items(units, b), sc) for a, b, sc in out), key=lambda r: -r[2])
 
 
 def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:

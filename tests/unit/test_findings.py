@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from bench import cuad
-from shared.clauses import catalogue, clause_model, findings
+from shared.clauses import catalogue, clause_model, extent, findings
 from shared.store.scores import ScoreCache
 from shared.testing.contracts import page_texts
 
@@ -474,7 +474,7 @@ def test_an_upper_case_clause_cut_by_a_page_break_after_for_is_quoted_from_its_s
              "CONSEQUENTIAL, INCIDENTAL, SPECIAL, INDIRECT, OR EXEMPLARY DAMAGES ARISING OUT OF THIS AGREEMENT, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.\n\n15. Notices. All notices shall be in writing."]
     units = findings.page_units(pages)
     i = next(k for k, u in enumerate(units) if u.text.startswith("CONSEQUENTIAL"))
-    first, _ = findings._sentence(units, i, None)
+    first, _ = extent.sentence(units, i, None)
     assert units[first].text.startswith("IN NO EVENT") or "IN NO EVENT" in units[first].text
 
 
@@ -586,3 +586,19 @@ def test_a_definition_of_a_word_in_capitals_is_no_clause_of_a_right_or_duty():
 
     assert NOT_A_CLAUSE["Non-Compete"]("1.51 VERTICALNET COMPETITOR shall mean any Site primarily directed to the sale or auction of Laboratory Products.")
     assert not NOT_A_CLAUSE["Non-Compete"]("THE DISTRIBUTOR shall not sell competing products in the Territory.")
+
+
+def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
+    """ADAMS GOLF (CUAD dev): "... CONSULTANT shall not:" was an Exclusivity card by itself, its
+    items (what the consultant shall not do) left out; the label is the lead-in with its items."""
+    page = ("4. EXCLUSIVITY\nDuring the term of this Agreement, CONSULTANT shall not:\n"
+            "A. give the right to use CONSULTANT's name or likeness to any other manufacturer of PRODUCT;\n"
+            "B. sponsor or endorse any other golf equipment;\n"
+            "5. PAYMENT\nADAMS GOLF shall pay the fees monthly.\n")
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"shall not:": {"Competitive Restriction Exception": 0.9}}), [page])
+    (card,) = findings.findings(scored, ["Competitive Restriction Exception"])
+    assert "CONSULTANT shall not: A. give" in card.quote and card.quote.endswith("other golf equipment;"), card.quote
+    units = findings.page_units([page])
+    lead = next(k for k, u in enumerate(units) if u.text.endswith("shall not:"))
+    assert extent.with_items(units, lead) == lead + 2  # never into the next title
+    assert extent.with_items(units, lead + 1) == lead + 1  # a clause that leads into nothing ends where it ends

@@ -1,0 +1,89 @@
+"""How far a clause runs over its units: across a line or a page break, to the end of its
+sentence, and from a lead-in through the items it leads into. ``shared.clauses.findings`` cuts a
+document into units and finds clauses among them; this decides where each clause starts and ends.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from shared.documents import cjk
+from shared.documents.splitter import heading
+
+if TYPE_CHECKING:
+    from shared.clauses.findings import Unit
+
+
+# A clause's last words before a page break, when they do not end it (no stop), and the next
+# page's first words, when they go on with it (lower case, after a word no sentence ends on —
+# "an exclusive license, even as to" | "VerticalNet, to use ..." — or CJK text after an open
+# sentence).
+_ENDS = (".", ";", ":", "!", "?", "。", "；", "：", "！", "？", '"', "”", ")", "）")
+
+
+def ended(text: str) -> bool:
+    """Whether ``text`` ends its sentence: a stop, a closing quote, or a bracket closed after one
+    ("... (see Section 5.)"); "... OR TORT (INCLUDING NEGLIGENCE)" goes on."""
+    t = text.rstrip()
+    if t.endswith((")", "）")):
+        return t[:-1].rstrip().endswith(_ENDS)
+    return t.endswith(_ENDS)
+
+
+def runs_on(before: str, after: str) -> bool:
+    before, after = before.rstrip(), after.lstrip()
+    if not before or not after or ended(before) or heading(after):
+        return False
+    return after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+
+
+def with_items(units: list[Unit], b: int, most: int = 6) -> int:
+    """The last unit of a clause that ends on unit ``b``: a lead-in ("... CONSULTANT shall not:",
+    "... as set forth below:") goes on through what it leads into, the next unit and the items
+    after it on its page (at most ``most``), never into a title."""
+    k = b
+    while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page == units[b].page
+           and not heading(units[k + 1].text) and (k == b or _ITEM.match(units[k + 1].text))):
+        k += 1
+    return k
+
+
+def sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> tuple[int, int]:
+    """The first and last units of the sentence unit ``i`` is part of (at most ``most`` units
+    either way): a finding quotes a clause from its first word to its last, not from or to where
+    a blank line or a line cut it ("excess of the Specified Minimum Percentage ...", "... BE
+    LIABLE TO THE"). A unit goes on with the one before when it starts in lower case or that one
+    ends on a word no sentence ends on ("... of this" | "Section 8(d), the Agent ..."); a title
+    or an item ("(b) IN NO EVENT ...") is never the rest of one."""
+    def read(j: int) -> bool:
+        return pages is None or units[j].page in pages
+
+    first = last = i
+    while (first > max(0, i - most) and joins(units[first - 1], units[first]) and read(first - 1)
+           and (units[first].text[:1].islower() or (_MID.search(units[first - 1].text) and not opens(units[first].text)))):
+        first -= 1
+    while last < min(len(units) - 1, i + most) and goes_on(units[last], units[last + 1]) and read(last + 1):
+        last += 1
+    return first, last
+
+
+_MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
+                  r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
+_ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
+
+
+def opens(text: str) -> bool:
+    """A section title or an item ("(b) ", "ii. ", "2. ", "10.2 ") opens a clause of its own."""
+    return bool(heading(text) or _ITEM.match(text))
+
+
+def goes_on(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` is the rest of the sentence ``prev`` cut: it does not open one of its own."""
+    return joins(prev, unit) and not opens(unit.text)
+
+
+def joins(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` goes on with the clause ``prev`` ends: ``prev`` stopped mid-sentence, on
+    the same page or at the end of the one before, running on into this one."""
+    return (prev.page == unit.page or (unit.page == prev.page + 1 and bool(prev.continued))) and not ended(prev.text)
