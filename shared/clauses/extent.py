@@ -44,9 +44,16 @@ def with_items(units: list[Unit], b: int, most: int = 6) -> int:
     after it on its page (at most ``most``), never into a title."""
     k = b
     while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page == units[b].page
-           and not heading(units[k + 1].text) and (k == b or _ITEM.match(units[k + 1].text))):
+           and not _title(units[k + 1].text, first=k == b) and (k == b or _ITEM.match(units[k + 1].text))):
         k += 1
     return k
+
+
+def _title(text: str, first: bool) -> bool:
+    """A section title; right after a lead-in, only a numbered or upper-case one: "Annual Net
+    Sales of Product for the Indication" over a table is the table's head, the rest of the clause."""
+    title = heading(text)
+    return bool(title) and (not first or title.isupper() or bool(re.match(r"\W*(?:\d+(?:\.\d+)*\.?|[A-Z]\.|article|section)\s", text, re.I)))
 
 
 def sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -> tuple[int, int]:

@@ -602,3 +602,17 @@ def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
     lead = next(k for k, u in enumerate(units) if u.text.endswith("shall not:"))
     assert extent.with_items(units, lead) == lead + 2  # never into the next title
     assert extent.with_items(units, lead + 1) == lead + 1  # a clause that leads into nothing ends where it ends
+
+
+def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_not():
+    """ArTara (CUAD dev): "... pay tiered Royalties ... as set forth below:" and its table of rates
+    were two cards; the table's head ("Annual Net Sales of Product for the") reads like a title."""
+    page = ("ArTara will pay tiered Royalties based on annual Net Sales of Product as set forth below:\n"
+            "Annual Net Sales of Product for the\nIndication\nAnnual Royalty Rate\n$0 - $25,000,000 1.75%\n>$25,000,000 2.25%\n"
+            "3.4 Royalty Reduction.\nRoyalties set forth above will be reduced by ten percent.")
+    units = findings.page_units([page])
+    lead = next(k for k, u in enumerate(units) if u.text.endswith("set forth below:"))
+    assert units[extent.with_items(units, lead)].text.endswith("2.25%")
+    page = "Licensee shall pay the following:\n3.4 Royalty Reduction.\nRoyalties set forth above will be reduced by ten percent."
+    units = findings.page_units([page])
+    assert extent.with_items(units, 0) == 0
