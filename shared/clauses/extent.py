@@ -72,7 +72,20 @@ def sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -
         first -= 1
     while last < min(len(units) - 1, i + most) and goes_on(units[last], units[last + 1]) and read(last + 1):
         last += 1
+    while last + 1 < len(units) and _proviso(units[last], units[last + 1]) and read(last + 1):
+        last += 1
+    while first > 0 and _proviso(units[first - 1], units[first]) and read(first - 1):
+        first -= 1
     return first, last
+
+
+def _proviso(prev: Unit, unit: Unit) -> bool:
+    """A proviso after a semicolon or a comma ("... (the "Term"); PROVIDED that TouchStar shall
+    have the right to terminate ...") is the rest of the clause before it, not a clause of its own."""
+    return prev.page == unit.page and prev.text.rstrip()[-1:] in ";,:" and bool(_PROVISO.match(unit.text))
+
+
+_PROVISO = re.compile(r"^\W*(?:provided|PROVIDED|Provided)\b")
 
 
 _MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"

@@ -616,3 +616,17 @@ def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_n
     page = "Licensee shall pay the following:\n3.4 Royalty Reduction.\nRoyalties set forth above will be reduced by ten percent."
     units = findings.page_units([page])
     assert extent.with_items(units, 0) == 0
+
+
+def test_a_proviso_after_a_semicolon_is_quoted_with_its_clause():
+    """WORLDWIDE STRATEGIES (CUAD dev): "... (the "Term"); PROVIDED that TouchStar shall have the
+    right to terminate ..." was two Expiration Date cards; the label is one clause."""
+    page = ("8.1 This Agreement shall continue in force for a term of twelve (12) months from the Effective Date (the \"Term\");\n"
+            "PROVIDED that TouchStar shall have the right to terminate this Agreement upon not less than fifteen (15) days' notice.\n"
+            "8.2 Either party may terminate this Agreement for a material breach.")
+    units = findings.page_units([page])
+    assert any(u.text.startswith("PROVIDED") for u in units)  # the splitter cuts there: findings join it back
+    for scored_text in ("continue in force", "PROVIDED that"):
+        scored = findings.score_units(units, FixedModel({scored_text: {"Competitive Restriction Exception": 0.9}}), [page])
+        (card,) = findings.findings(scored, ["Competitive Restriction Exception"])
+        assert card.quote.startswith("8.1 This Agreement") and card.quote.endswith("days' notice."), card.quote
