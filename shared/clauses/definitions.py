@@ -85,7 +85,7 @@ _WORDS: dict[str, str] = {
     "Affiliate License-Licensee": r"affiliat|subsidiar|sublicens|related\s+(?:compan|entit)|group",  # 59/61
     "Non-Compete": r"conduct|work|franchis|conflict|operat|provid|offer|service|compet|engage|similar|rival|develop|market|sell|distribut|manufactur|business|products?",  # 137/142
     "No-Solicit Of Employees": r"solicit|\bhir(?:e|es|ed|ing)\b|recruit|entic|induc|employ(?:ment)?\s+(?:of|with|to)\s+(?:any|an)|employ\s+(?:any\s+)?(?:employees|personnel|staff|persons?|individuals?)|offer\s+(?:of\s+)?employment|engage\s+(?:any|the\s+services)|interfere",  # 41/41
-    "Insurance": r"insur|polic|coverage|underwrit|indemnit",  # 307/308
+    "Insurance": r"insur|polic|coverage|underwrit|indemnit|per\s+occurrence",  # 307/308; a row of limits: "Umbrella Excess Liability: $[***] per occurrence" (PHASEBIO)
     "Audit Rights": r"premises|enter|visit|observ|test|audit|inspect|examin|records|books|review|access|verif",  # 373/380
     "Irrevocable Or Perpetual License": r"irrevocab|perpetu|in\s+perpetuity|fully[\s-]+paid|survive",  # 86/89
     "Non-Transferable License": r"delegat|subcontract|convey|distribut|transfer|assign|sublicens|sub-licens|personal",  # 178/186
@@ -93,7 +93,7 @@ _WORDS: dict[str, str] = {
     "Covenant Not To Sue": r"regist|impair|recogni|\bsue|claim|contest|challeng|waive|action|proceeding|dispute|attack|oppos|assert|bring|validity",  # 105/107
     "Revenue/Profit Sharing": r"revenue|profit|royalt|percent|%|share|commission|proceeds|net\s+sales|gross|income|entitled\s+to\s+receive",  # 221/228; "the Company shall be entitled to receive the following amounts" (STAMPS.COM)
     "Post-Termination Services": r"terminat|expir|surviv|after|following|cessation|wind|transition|beyond",  # 225/233; "may continue, beyond such 270-day period" (BABCOCK)
-    "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu",  # 268/269
+    "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu|through\s+and\s+including|effective\s+through",  # 268/269; "shall be effective through and including March 31, 2004" (NEON)
     # a renewal or an extension, not an expiry alone ("Tickets may terminate this Agreement for any
     # reason upon thirty (30) days' notice ... prior to the expiration of sixty (60) days": TICKETS.COM)
     "Notice Period To Terminate Renewal": r"renew|extend|extension|successive|automatic|then[\s-]+current|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year|additional|further\s+(?:term|period)|evergreen|continu",  # 83/87
