@@ -44,9 +44,15 @@ def with_items(units: list[Unit], b: int, most: int = 6) -> int:
     after it on its page (at most ``most``), never into a title."""
     k = b
     while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page == units[b].page
-           and not _title(units[k + 1].text, first=k == b) and (k == b or _ITEM.match(units[k + 1].text))):
+           and not _title(units[k + 1].text, first=k == b) and (k == b or _next_item(units[k].text, units[k + 1].text))):
         k += 1
     return k
+
+
+def _next_item(last: str, text: str) -> bool:
+    """``text`` is the next item of a list whose last item so far is ``last``: an item ("B.", "(ii)")
+    after one that did not end the list with a full stop ("... of PRODUCT;" | "B.sponsor ...")."""
+    return not last.rstrip().endswith(".") and bool(_ITEM.match(text) or _RUN_IN_ITEM.match(text))
 
 
 def _title(text: str, first: bool) -> bool:
@@ -90,6 +96,7 @@ _PROVISO = re.compile(r"^\W*(?:provided|PROVIDED|Provided)\b")
 
 _MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
                   r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
+_RUN_IN_ITEM = re.compile(r"^\W{0,2}(?:[A-Za-z]|[ivx]{1,5}|\d{1,3})[.)](?=[A-Za-z])")  # "B.sponsor ...": the space lost in the text
 _ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
 
 

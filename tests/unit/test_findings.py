@@ -605,6 +605,12 @@ def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
     lead = next(k for k, u in enumerate(units) if u.text.endswith("shall not:"))
     assert extent.with_items(units, lead) == lead + 2  # never into the next title
     assert extent.with_items(units, lead + 1) == lead + 1  # a clause that leads into nothing ends where it ends
+    # items whose space the text lost ("B.sponsor"); the list ends at the item that ends with a stop
+    page = ("CONSULTANT shall not:\nA.give the right to use CONSULTANT's name to any other manufacturer;\nB.sponsor or endorse PRODUCT "
+            "made by any other manufacturer; or\nC.serve as an advisor of any other manufacturer of PRODUCT.\n"
+            "D.Notwithstanding paragraphs 4A, 4B and 4C above, CONSULTANT shall be entitled to endorse the putter.")
+    units = findings.page_units([page])
+    assert units[extent.with_items(units, 0)].text.endswith("manufacturer of PRODUCT.")
 
 
 def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_not():
