@@ -35,7 +35,16 @@ def runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
     if not before or not after or ended(before) or heading(after):
         return False
-    return after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+    return (after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+            or (_shouted(re.findall(r"[A-Za-z]{2,}", before[-80:])[-4:]) and _shouted(re.findall(r"[A-Za-z]{2,}", after[:80])[:4])
+                and len(before.split()) >= 15 and ended(after) and not opens(after)))
+
+
+def _shouted(words: list[str]) -> bool:
+    """Upper-case words at the cut ("... AND (B) WITH REGARD" | "TO SERVICES, THE REPERFORMANCE OF THE
+    SERVICES."): a long clause in capitals goes on in capitals to the stop that ends it (not a running
+    head, a contents line or a signature block, which end with none)."""
+    return len(words) >= 2 and all(w.isupper() for w in words)
 
 
 def with_items(units: list[Unit], b: int, most: int = 6) -> int:

@@ -639,3 +639,15 @@ def test_a_proviso_after_a_semicolon_is_quoted_with_its_clause():
         scored = findings.score_units(units, FixedModel({scored_text: {"Competitive Restriction Exception": 0.9}}), [page])
         (card,) = findings.findings(scored, ["Competitive Restriction Exception"])
         assert card.quote.startswith("8.1 This Agreement") and card.quote.endswith("days' notice."), card.quote
+
+
+def test_a_clause_in_capitals_cut_by_a_page_break_runs_on_in_capitals():
+    """WORLDWIDE STRATEGIES (CUAD dev): "THE SOLE OBLIGATION OF TOUCHSTAR ... AND (B) WITH REGARD" |
+    (next page) "TO SERVICES, THE REPERFORMANCE OF THE SERVICES." was quoted cut at "WITH REGARD"."""
+    clause = ("THE SOLE OBLIGATION OF TOUCHSTAR, AND THE SOLE REMEDY OF RESELLER, UNDER THIS AGREEMENT SHALL BE (A) WITH REGARD TO "
+              "THE SOFTWARE, THE REPLACEMENT OR REPAIR OF THE SOFTWARE AND (B) WITH REGARD")
+    units = findings.page_units(["6.3 Remedies.\n" + clause, "TO SERVICES, THE REPERFORMANCE OF THE SERVICES.\n7. INTELLECTUAL PROPERTY."])
+    assert next(u for u in units if u.text.startswith("THE SOLE")).continued == "TO SERVICES, THE REPERFORMANCE OF THE SERVICES."
+    # a running head or a contents line in capitals ends with no stop: nothing runs on into it
+    assert not extent.runs_on(clause, "INSURANCE ONLY POLICY OF PERFORMANCE FOR STATE CONTRACTS")
+    assert not extent.runs_on("26 RELATIONSHIP OF THE PARTIES 30", "27 OBTAINING OF LICENSES 30.")
