@@ -49,6 +49,8 @@ RX: dict[str, list[re.Pattern]] = {
         _i(
             r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
             r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
+        # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
+        _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),
     ],
     "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
     "duration": [_i(_DUR)],

@@ -759,3 +759,13 @@ def test_the_object_of_to_is_no_party_bound():
 def test_personnel_are_no_party():
     """VALENCE (CUAD dev): "all other Management Personnel shall perform their duties" said "Applies to one party (“Personnel shall”)"."""
     assert not [f for f in risk.facts("Non-Compete", "The CEO and all other Management Personnel shall not serve as a manager of any other company.") if f["kind"] == "bound"]
+
+
+def test_a_sole_remedy_of_money_back_is_the_caps_basis():
+    """WORLDWIDE STRATEGIES (CUAD dev): "THE SOLE REMEDY ... SHALL BE ... THE RETURN OF THE PURCHASE
+    PRICE PAID BY RESELLER ..." got the note "No amount or basis for the cap is stated in this clause"."""
+    quote = ("THE SOLE OBLIGATION OF TOUCHSTAR, AND THE SOLE REMEDY OF RESELLER, UNDER THIS AGREEMENT SHALL BE THE REPLACEMENT OR REPAIR OF "
+             "THE SOFTWARE OR, AT THE OPTION OF TOUCHSTAR, THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER FOR SUCH SOFTWARE.")
+    (basis,) = [f for f in risk.facts("Cap On Liability", quote) if f["kind"] == "multiple"]
+    assert basis["text"].startswith("RETURN OF THE PURCHASE PRICE PAID BY RESELLER")
+    assert "No amount or basis" not in risk.risk_note("Cap On Liability", quote)["risk"]
