@@ -103,7 +103,8 @@ _WORDS: dict[str, str] = {
     "Ip Ownership Assignment": r"own|assign|title|vest|property|transfer|belong|right",  # 167/172
     "License Grant": r"licen[cs]|grant|right\s+to\s+use|permi|authori",  # 419/434
     "Cap On Liability": r"liab|damage|exceed|limit|responsib|loss|claim|recover|indemn|warrant|compensat|refund|\baction|in\s+no\s+event|consequential|punitive|incidental|profit|recourse|amount|maximum|aggregate|\bsole(?:\s+and\s+exclusive)?\s+(?:remed|obligation)|(?<!non )(?<!non-)(?<!non)\bexclusive\s+remed",  # 385/386
-    "Termination For Convenience": r"termin|revok|revoc|ceas|not\s+to\s+proceed|cancel|end|withdraw|discontinu|expire|convenience",  # 123/123
+    # "end" as a word (not "endorse", "amend", "extend"); "discontinue the production ... of the Software" ends no contract (WORLDWIDE STRATEGIES)
+    "Termination For Convenience": r"termin|revok|revoc|ceas|not\s+to\s+proceed|cancel|\bend|withdraw|expire|convenience",  # 123/123
     "Rofr/Rofo/Rofn": r"purchase|exercis|reject|decid|first|refus|offer|negotiat|option|right|prior|before|opportunit|notify|notice",  # 159/159
     # a duration names a time; the 5 labels without one state a remedy or a scope ("WLI at its discretion will repair or replace the Equipment")
     "Warranty Duration": r"days?|months?|years?|period|term\b|until|date|expir|anniversar|life|time|hours?|weeks?|durat|perpetu|\bdelivery\b|within|commenc|\[\s*\*"

@@ -346,6 +346,10 @@ def test_a_warranty_duration_names_a_time_and_a_minimum_or_a_limit_a_quantity():
     assert not NOT_A_CLAUSE["Volume Restriction"]("Corio shall not demonstrate the Software to more than ten (10) Software Users at any one time.")
     assert NOT_A_CLAUSE["Affiliate License-Licensor"]("9.4 Neoforma hereby grants VerticalNet a non-exclusive, non-transferable, royalty-free, right and license to link to the Neoforma Sites.")
     assert not NOT_A_CLAUSE["Affiliate License-Licensor"]("Licensor, on behalf of itself and its Affiliates, hereby grants to Licensee a license under the Licensed Patents.")
+    # a right to change or discontinue a product ends no contract (WORLDWIDE STRATEGIES); "end" is a word, not "endorse"
+    assert NOT_A_CLAUSE["Termination For Convenience"]("TouchStar shall have the right at any time, upon thirty (30) days' written notice, to change the "
+                                                        "TouchStar Software or discontinue the production or marketing of all or any portion of it.")
+    assert not NOT_A_CLAUSE["Termination For Convenience"]("Either party may end this Agreement at any time upon thirty (30) days' written notice.")
     # a row of insurance limits and an expiry by date (PHASEBIO, NEON)
     assert not NOT_A_CLAUSE["Insurance"]("12.3.2.2 Umbrella Excess Liability: [***] dollars ($[***]) per occurrence.")
     assert not NOT_A_CLAUSE["Expiration Date"]("This Agreement shall be effective through and including March 31, 2004.")
