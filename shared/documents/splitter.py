@@ -145,7 +145,8 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
     # "... under this Agreement. In no" | "event will Agent be liable": BLACKSTONE).
     span = text[start:end]
     cut_by_end = end == len(text.rstrip()) and bool(_CUT_START.fullmatch(span))  # a few words, no stop ("In no" | "event will ...")
-    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(span) else MIN_CHARS) and not cut_by_end:
+    rest_at_start = start == len(text) - len(text.lstrip()) and span[:1].islower()  # "... upon reasonable" | the next page: "notice." (ANTARES)
+    if end - start < (MIN_CJK_CHARS if cjk.has_cjk(span) else MIN_CHARS) and not (cut_by_end or rest_at_start):
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim
         cut = text.rfind(" ", start, start + max_chars)

@@ -340,3 +340,16 @@ def test_items_without_a_verb_of_their_own_stay_with_their_lead_in():
     text = ("During the term of this Agreement, you shall not:\n1. Divert any business to any competitor.\n"
             "2. Employ any person employed by us.\n3. Directly or indirectly own, manage or operate any restaurant business.")
     assert len(clause_spans(text)) == 1
+
+
+def test_the_few_words_a_page_break_cut_from_a_sentence_open_the_next_page():
+    """ANTARES (CUAD dev): "... available for inspection by AMAG at reasonable intervals upon reasonable" |
+    (next page) "notice. AMAG shall advise ..." was quoted cut at "upon reasonable": "notice." was
+    dropped as too short to be a sentence."""
+    spans = clause_spans("notice. AMAG shall advise Antares of the required quantities of shipped Products.")
+    assert [s.text for s in spans][:1] == ["notice."]
+    assert [s.text for s in clause_spans("Notice. AMAG shall advise Antares of the required quantities.")][0].startswith("AMAG")  # a scrap, not a rest
+    from shared.clauses import findings
+    units = findings.page_units(["All such samples shall be available for inspection by AMAG at reasonable intervals upon reasonable",
+                                 "notice. AMAG shall advise Antares of the required quantities of shipped Products."])
+    assert units[0].continued == "notice."
