@@ -361,6 +361,20 @@ def test_a_clause_names_words_of_its_category(category, vetoed, kept):
     assert not NOT_A_CLAUSE[category](kept)
 
 
+def test_a_minimum_disclaimed_is_no_minimum_commitment():
+    """ANTARES (CUAD dev): "nothing in this Agreement requires AMAG to purchase any particular quantity"
+    was a Minimum Commitment card with "A shortfall may cost money"."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Minimum Commitment"]
+    assert veto("For avoidance of doubt, except for any Purchase Orders placed by AMAG, nothing in this Agreement requires AMAG to purchase any particular quantity of Products.")
+    assert veto("There shall be no minimum amounts due from the Company hereunder.")
+    assert not veto("AMAG shall purchase a minimum of 10,000 units of Product in each Contract Year.")
+    if cuad.available():
+        from shared.clauses.definitions import _NO_MINIMUM
+        assert not any(_NO_MINIMUM.search(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Minimum Commitment")
+
+
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
     """ArTara (CUAD dev): "may be terminated by ArTara upon thirty (30) days prior written notice"
     ends a contract that renews nothing; "errors and omissions insurance with a minimum of ... per
