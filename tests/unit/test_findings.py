@@ -375,6 +375,19 @@ def test_a_minimum_disclaimed_is_no_minimum_commitment():
         assert not any(_NO_MINIMUM.search(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Minimum Commitment")
 
 
+def test_a_licence_disclaimed_grants_none():
+    """BEYOND.COM (CUAD dev): "Nothing in this Agreement will be construed as granting any rights under
+    any patent, copyright or other intellectual property right of the Company" was a License Grant card."""
+    from shared.clauses.definitions import _NO_LICENCE, NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["License Grant"]
+    assert veto("Nothing in this Agreement will be construed as granting any rights under any patent, copyright or other intellectual property right of the Company.")
+    assert veto("2.4 No license, right, or immunity is granted by either Party to the other, either expressly or by implication.")
+    assert not veto("Licensor hereby grants to Licensee a non-exclusive license to use the Marks, with no right to sublicense.")
+    if cuad.available():
+        assert not any(_NO_LICENCE.match(c["text"].strip()) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "License Grant")
+
+
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
     """ArTara (CUAD dev): "may be terminated by ArTara upon thirty (30) days prior written notice"
     ends a contract that renews nothing; "errors and omissions insurance with a minimum of ... per
