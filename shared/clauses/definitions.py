@@ -238,12 +238,18 @@ _NO_FIRST_RIGHT = re.compile(r"\b(?:not\s+(?:constitute|be\s+deemed|create|give\
 _NO_MINIMUM = re.compile(r"(?:nothing|no\s+provision)\b[^.]{0,80}\b(?:require|obligat)|\bno\s+minimum\b|not\s+(?:be\s+)?(?:required|obligated)\s+to\s+(?:purchase|buy|order)", re.I)
 
 
-# A licence disclaimed ("No license, right, or immunity is granted by either Party …", "Nothing in this
-# Agreement will be construed as granting any rights under any patent …") grants none: no labelled
-# License Grant of CUAD train (0 of 434) opens so; 5 of the model's out-of-fold train findings did, all wrong.
-_NO_LICENCE = re.compile(_LEAD + r"(?:[A-Z][\w ]{0,40}\s)?(?:except\s+as\s+[^,]{0,80},\s*)?(?:no\s+(?:other\s+)?(?:licen[sc]es?|rights?)\b[^.]{0,60}\b"
-                         r"(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?(?:granted|implied|conferred)"
-                         r"|nothing\b[^.]{0,120}\b(?:construed|deemed|interpreted)\b[^.]{0,40}\b(?:grant|confer|licen))", re.I)
+# A grant disclaimed ("No license, right, or immunity is granted by either Party …", "Nothing in this
+# Agreement will be construed as granting any rights under any patent …", "No title to the intellectual
+# property in the Work is transferred") grants or assigns nothing: no labelled License Grant (0 of 434)
+# or Ip Ownership Assignment (0 of 172) of CUAD train opens so; 7 of the model's out-of-fold train
+# findings did, all wrong.
+_NO_GRANT = re.compile(_LEAD + r"(?:[A-Z][\w ]{0,40}\s)?(?:except\s+as\s+[^,]{0,80},\s*)?(?:no\s+(?:other\s+)?(?:licen[sc]es?|rights?|title|interest|ownership)\b[^.]{0,60}\b"
+                       r"(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?(?:granted|implied|conferred|assigned|transferred|conveyed)"
+                       r"|nothing\b[^.]{0,120}\b(?:construed|deemed|interpreted)\b[^.]{0,60}\b(?:grant|confer|licen|assign|transfer|convey|vest))", re.I)
+
+
+def disclaims_a_grant(text: str) -> bool:
+    return bool(_NO_GRANT.match(text.strip()))
 
 
 # A freedom is no restriction: "Nothing in this Agreement shall prohibit Co-Host from distributing
@@ -294,7 +300,7 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
-                    ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", lambda text: bool(_NO_LICENCE.match(text.strip()))), ("Expiration Date", ends_for_cause_only),
+                    ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

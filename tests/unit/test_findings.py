@@ -375,17 +375,18 @@ def test_a_minimum_disclaimed_is_no_minimum_commitment():
         assert not any(_NO_MINIMUM.search(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Minimum Commitment")
 
 
-def test_a_licence_disclaimed_grants_none():
+def test_a_grant_disclaimed_grants_nothing():
     """BEYOND.COM (CUAD dev): "Nothing in this Agreement will be construed as granting any rights under
     any patent, copyright or other intellectual property right of the Company" was a License Grant card."""
-    from shared.clauses.definitions import _NO_LICENCE, NOT_A_CLAUSE
+    from shared.clauses.definitions import NOT_A_CLAUSE, disclaims_a_grant
 
     veto = NOT_A_CLAUSE["License Grant"]
     assert veto("Nothing in this Agreement will be construed as granting any rights under any patent, copyright or other intellectual property right of the Company.")
     assert veto("2.4 No license, right, or immunity is granted by either Party to the other, either expressly or by implication.")
     assert not veto("Licensor hereby grants to Licensee a non-exclusive license to use the Marks, with no right to sublicense.")
+    assert NOT_A_CLAUSE["Ip Ownership Assignment"]("No title to the intellectual property in the Work is transferred to Sparkling by this Agreement.")
     if cuad.available():
-        assert not any(_NO_LICENCE.match(c["text"].strip()) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "License Grant")
+        assert not any(disclaims_a_grant(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in ("License Grant", "Ip Ownership Assignment"))
 
 
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
