@@ -221,6 +221,13 @@ _NOTICE = re.compile(r"notice|notif|prior|advance|in\s+writing|written|days|mont
 # no liability: no labelled Cap On Liability clause of CUAD train (0 of 386) names it (REWALK).
 _EQUITABLE = re.compile(r"(?:sufficient|adequate)\s+remed|irreparabl|injunctive|specific\s+performance|equitable\s+relief", re.I)
 _CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequential|incidental|punitive|special", re.I)
+# An indemnity ("SIERRA shall indemnify, defend and hold ENVISION harmless from any liability ...":
+# LEGACY TECHNOLOGY) promises to pay; it caps nothing. 3 of CUAD train's 386 labelled Cap On Liability
+# clauses are such plain indemnities (slips, by the category's definition); 20 of the model's
+# out-of-fold train findings were, all wrong.
+_INDEMNITY = re.compile(r"\b(?:shall|will|agrees?\s+to|hereby|does)\s+(?:\w+\s+){0,3}?(?:indemnif|defend)", re.I)
+_BOUNDS = re.compile(r"\blimit|exceed|\bcap\b|in\s+no\s+event|not\s+(?:be\s+)?liable|no\s+liability|no\s+more|maximum|aggregate|greater\s+of|lesser\s+of|\bsole\b|exclusive\s+remedy"
+                     r"|consequential|indirect|incidental|special|punitive|(?:lost|loss\s+of)\s+profits|waive|\bonly\b|restricted|relieved|not\s+apply|net\s+of|expire", re.I)
 # An end for a breach or a default that names no term ("Either party may terminate ... if the other
 # party defaults ... and fails to cure such default within sixty (60) days") says when the contract
 # may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
@@ -286,6 +293,10 @@ def equitable_only(text: str) -> bool:
     return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
 
 
+def indemnity_only(text: str) -> bool:
+    return bool(_INDEMNITY.search(text)) and not _BOUNDS.search(text)
+
+
 def ends_for_cause_only(text: str) -> bool:
     return bool(re.search(r"terminat", text, re.I)) and for_cause_only(text) and not _TERM.search(text)
 
@@ -299,7 +310,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", equitable_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
+                    ("Cap On Liability", equitable_only), ("Cap On Liability", indemnity_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
                     ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
