@@ -228,6 +228,11 @@ _CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequentia
 _INDEMNITY = re.compile(r"\b(?:shall|will|agrees?\s+to|hereby|does)\s+(?:\w+\s+){0,3}?(?:indemnif|defend)", re.I)
 _BOUNDS = re.compile(r"\blimit|exceed|\bcap\b|in\s+no\s+event|not\s+(?:be\s+)?liable|no\s+liability|no\s+more|maximum|aggregate|greater\s+of|lesser\s+of|\bsole\b|exclusive\s+remedy"
                      r"|consequential|indirect|incidental|special|punitive|(?:lost|loss\s+of)\s+profits|waive|\bonly\b|restricted|relieved|not\s+apply|net\s+of|expire", re.I)
+# A warranty disclaimed ("LICENSOR DOES NOT WARRANT THAT THE LICENSED TECHNOLOGY IS ERROR-FREE ...": SFG
+# FINANCIAL) with no word of liability or damages limits no recovery: no labelled Cap On Liability of
+# CUAD train (0 of 386) reads so.
+_DISCLAIMS = re.compile(r"not\s+warrant|no\s+(?:other\s+)?(?:\w+\s+){0,2}warrant|disclaim|\bas\s+is\b|without\s+warrant", re.I)
+_RECOVERY = re.compile(r"liab|damage|exceed|remed|in\s+no\s+event|loss|responsib|refund|repair|replace|\bsole\b|exclusive|limit", re.I)
 # An end for a breach or a default that names no term ("Either party may terminate ... if the other
 # party defaults ... and fails to cure such default within sixty (60) days") says when the contract
 # may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
@@ -297,6 +302,10 @@ def indemnity_only(text: str) -> bool:
     return bool(_INDEMNITY.search(text)) and not _BOUNDS.search(text)
 
 
+def disclaims_only(text: str) -> bool:
+    return bool(_DISCLAIMS.search(text)) and not _RECOVERY.search(text)
+
+
 def ends_for_cause_only(text: str) -> bool:
     return bool(re.search(r"terminat", text, re.I)) and for_cause_only(text) and not _TERM.search(text)
 
@@ -310,7 +319,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", equitable_only), ("Cap On Liability", indemnity_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
+                    ("Cap On Liability", equitable_only), ("Cap On Liability", indemnity_only), ("Cap On Liability", disclaims_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
                     ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)

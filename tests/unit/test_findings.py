@@ -389,19 +389,23 @@ def test_a_grant_disclaimed_grants_nothing():
         assert not any(disclaims_a_grant(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in ("License Grant", "Ip Ownership Assignment"))
 
 
-def test_an_indemnity_caps_nothing():
+def test_an_indemnity_or_a_warranty_disclaimed_caps_nothing():
     """LEGACY TECHNOLOGY (CUAD dev): "SIERRA shall indemnify, defend and hold ENVISION harmless from any
     liability occasioned by a breach of warranty ..." was a Cap On Liability card saying the cap was
     not stated; an indemnity that limits nothing is no cap. One that does limit stays."""
-    from shared.clauses.definitions import NOT_A_CLAUSE, indemnity_only
+    from shared.clauses.definitions import NOT_A_CLAUSE, disclaims_only, indemnity_only
 
     veto = NOT_A_CLAUSE["Cap On Liability"]
     assert veto("In the event any user of the Product makes a claim that the Product was the cause of personal injury, SIERRA shall indemnify, "
                 "defend and hold ENVISION harmless from any liability occasioned by a breach of warranty or a product liability claim.")
     assert not veto("Licensor's obligation to indemnify Licensee under this Section shall not exceed the fees paid in the twelve months before the claim.")
     assert not veto("Except for a party's obligation to indemnify under Section 9, in no event shall either party be liable for consequential damages.")
+    # SFG FINANCIAL (CUAD dev): a warranty disclaimed with no word of liability was a Cap On Liability card too
+    assert veto("LICENSOR DOES NOT WARRANT THAT THE LICENSED TECHNOLOGY IS ERROR-FREE OR THAT IT WILL MEET LICENSEE'S REQUIREMENTS.")
+    assert not veto("LICENSOR MAKES NO OTHER WARRANTY, AND IN NO EVENT SHALL ITS LIABILITY EXCEED THE FEES PAID.")
     if cuad.available():  # the three train labels it drops are plain indemnities ("The Company shall indemnify and hold CNET harmless ...")
-        assert sum(indemnity_only(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Cap On Liability") <= 3
+        caps = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Cap On Liability"]
+        assert sum(map(indemnity_only, caps)) <= 3 and not any(map(disclaims_only, caps))
 
 
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
