@@ -94,7 +94,7 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
     """(end of one sentence, start of search for the next), in order."""
     cuts: dict[int, int] = {}
     for m in _END.finditer(text):
-        if text[m.start()] == "." and _is_abbreviation(text, m.start()):
+        if (text[m.start()] == "." and _is_abbreviation(text, m.start())) or (text[m.start()] in ";:" and _bracketed(text, m.start())):
             continue
         cuts[m.end()] = m.end()
     for rx in (_BLANK, _LINE_ITEM, _PAGE_LINE):
@@ -104,6 +104,14 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
         if _ends_a_unit(text[text.rfind("\n", 0, m.start()) + 1 : m.start()]):
             cuts.setdefault(m.start(), m.end())
     return sorted(cuts.items())
+
+
+def _bracketed(text: str, at: int, most: int = 160) -> bool:
+    """Whether ``at`` lies inside a bracket that closes nearby ("(11,250,000 per quarter; 13,000,000
+    per year)"): a semicolon there separates what the bracket lists, not two sentences."""
+    before, after = text[max(0, at - most) : at], text[at : at + most]
+    opened, closed = before.rfind("("), after.find(")")
+    return opened >= 0 and ")" not in before[opened:] and closed >= 0 and "(" not in after[:closed] and "\n\n" not in before[opened:] + after[:closed]
 
 
 def _ends_a_unit(line: str) -> bool:

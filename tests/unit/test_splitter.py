@@ -51,6 +51,18 @@ def test_legal_abbreviations_do_not_end_a_sentence():
     ]
 
 
+def test_a_semicolon_inside_a_bracket_does_not_end_a_sentence():
+    """EDIETS (CUAD dev): "... at least 80% of the Quarterly Impression Guarantee (11,250,000 per quarter;
+    13,000,000 per year); and ..." was cut at the bracket's semicolon into two units, and two findings."""
+    text = ("If Women.com does not deliver at least 80% of the Quarterly Impression Guarantee (11,250,000 per quarter; "
+            "13,000,000 per year), eDiets may terminate this Agreement. Each party shall pay its own costs; Neither party shall assign.")
+    assert texts(sentences(text)) == [
+        "If Women.com does not deliver at least 80% of the Quarterly Impression Guarantee (11,250,000 per quarter; 13,000,000 per year), eDiets may terminate this Agreement.",
+        "Each party shall pay its own costs;",
+        "Neither party shall assign.",
+    ]
+
+
 def test_initialisms_do_not_end_a_sentence():
     """An insurance clause's "A.M. Best rating" was two units, and two findings, at "A.M."."""
     text = ("Supplier shall maintain product liability insurance with carriers having an A.M. Best rating of A- or better. "
