@@ -135,6 +135,11 @@ def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: any(veto(text) for veto in vetoes)
 
 
+def _only(says: re.Pattern, unless: re.Pattern) -> Callable[[str], bool]:
+    """Text that says ``says`` and nothing that ``unless`` names (a non-exclusive grant with nothing exclusive)."""
+    return lambda text: bool(says.search(text)) and not unless.search(text)
+
+
 # A minimum an insurance policy must cover is no minimum purchase ("errors and omissions insurance
 # with a minimum of $... per occurrence"): 2 of 237 labelled Minimum Commitment clauses of CUAD
 # train read so (a royalty on "insurance policies"; "coverage" of the categories on a card).
@@ -151,8 +156,7 @@ _NON_EXCLUSIVE = re.compile(r"\bnon[\s-]*exclusive", re.I)
 _EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!non)\bexclusiv\w*|\bsole\b|\b(?:only|solely)\s+(?:from|to|with|through|by)\b|\b(?:shall|will|may)\s+not\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)
 
 
-def non_exclusive_only(text: str) -> bool:
-    return bool(_NON_EXCLUSIVE.search(text)) and not _EXCLUSIVE.search(text)
+non_exclusive_only = _only(_NON_EXCLUSIVE, _EXCLUSIVE)
 
 
 # A definition ("“Competing Provider” means any ...", "1.1.198 “US Commercialization Rights” shall
@@ -294,16 +298,7 @@ def not_the_contract(text: str) -> bool:
     return any(pattern.match(text.strip()) for pattern in (_RECITAL, _LEGEND, _POINTER))
 
 
-def equitable_only(text: str) -> bool:
-    return bool(_EQUITABLE.search(text)) and not _CAPS.search(text)
-
-
-def indemnity_only(text: str) -> bool:
-    return bool(_INDEMNITY.search(text)) and not _BOUNDS.search(text)
-
-
-def disclaims_only(text: str) -> bool:
-    return bool(_DISCLAIMS.search(text)) and not _RECOVERY.search(text)
+equitable_only, indemnity_only, disclaims_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY)
 
 
 def ends_for_cause_only(text: str) -> bool:
@@ -319,7 +314,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", equitable_only), ("Cap On Liability", indemnity_only), ("Cap On Liability", disclaims_only), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
                     ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
