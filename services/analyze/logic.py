@@ -158,7 +158,7 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
         # a category with no terms record may not say its key item is missing where a figure is
         # redacted ("an advertising fee of ***** of the Net Advertising Revenue")
         absent = all(t["stated"] is False for t in got) and (bool(got) or not terms.REDACTED.search(text))
-        note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found)
+        note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found, terms=got)
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]
         record += [{**t, "category": cat} for t in got]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import CHECKLIST, LABELS, WHAT
+from shared.clauses.checklist import CHECKLIST, LABELS, TERM_KIND, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -216,8 +216,9 @@ def facts(category: str, quote: str) -> list[dict]:
     return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
 
 
-def _q(texts: list[str]) -> str:
-    return ", ".join(f"“{' '.join(t.split())}”" for t in texts[:3])
+def _q(texts: list[str], hidden: set[str] = frozenset()) -> str:
+    """Up to three quotes; one in ``hidden`` is said to be a redaction."""
+    return ", ".join(f"“{' '.join(t.split())}”" + (" (redacted in the contract as filed)" if t in hidden else "") for t in texts[:3])
 
 
 # Words that may state a key fact the patterns did not read ("without, with respect to any
@@ -234,14 +235,19 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
                 r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated)\s+(?:in|on))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment))"}.items()}  # "as per the attached Schedule 1" (KUBIENT)
 
 
-def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None) -> dict:
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None, terms: list[dict] = ()) -> dict:
     """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
 
     Returns ``{"risk", "facts", "risk_source": "template"}``. The note restates only what the
     clause says (facts in typographic quotes) or that it does not state a key item, and ends with
     the category's generic checklist line. ``may_say_absent=False``: the note does not say a key
     item is missing (the caller could not rule out that the clause states it). ``facts_found``:
-    ``facts(category, quote)`` when the caller has them already.
+    ``facts(category, quote)`` when the caller has them already. ``terms``: the clause's terms
+    record (``shared.clauses.terms``); a stated term the facts do not quote is quoted with them.
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
@@ -259,9 +265,15 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
         texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]
+        hidden = set()
+        for t in terms:  # what the record states and no fact quotes ("an additional month", "[***]")
+            said = _words(t["text"] or "")
+            if t["stated"] and said and TERM_KIND.get(t["name"]) in kinds and not any(said in _words(x) or _words(x) in said for x in texts):
+                texts.insert(0, t["text"])
+                hidden |= {t["text"]} if t.get("redacted") else set()
         label = labels.get(kinds[0], LABELS[kinds[0]])
         if texts:
-            parts.append(f"{label} {_q(texts)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts)}.")
+            parts.append(f"{label} {_q(texts, hidden)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts, hidden)}.")
         elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")

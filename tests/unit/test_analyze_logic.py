@@ -114,3 +114,17 @@ def test_a_redacted_figure_is_never_said_to_be_missing():
     assert "No rate or sum" not in hidden["risk"]
     plain = logic.clause_notes(["Revenue/Profit Sharing"], "Client shall be entitled to receive an advertising fee on the Net Advertising Revenue.")
     assert "No rate or sum is stated" in plain["risk"]
+
+
+def test_the_note_states_what_the_terms_record_reads():
+    """SPHERE3D (CUAD dev): the terms record read the renewal's length ("an additional month") but
+    the note gave only the checklist line; ADMA: a minimum hidden in the contract as filed was in
+    the record and not in the note. A note and its record never disagree."""
+    renewal = logic.clause_notes(["Renewal Term"], "Without notification the contract will automatically extend for an additional month of service.")
+    assert [t["text"] for t in renewal["terms"] if t["stated"]] == ["an additional month"]
+    assert "Renewal length: “an additional month”." in renewal["risk"]
+    minimum = logic.clause_notes(["Minimum Commitment"], "The Parties agree to amend the Agreement to impose on ADMA an obligation to supply a minimum of [***] "
+                                 "Batches of Product for that period stalling from Q4 2018 up to Q4 2019, as further specified in Exhibit A attached hereto.")
+    assert "Minimum: “[***]” (redacted in the contract as filed)." in minimum["risk"]
+    plain = logic.clause_notes(["Cap On Liability"], "In no event shall either party's liability exceed the fees paid in the twelve (12) months before the claim.")
+    assert plain["risk"].count("the fees paid") == 1  # a term the facts quote already is not quoted twice
