@@ -20,9 +20,12 @@ _PARTY = r"(?:either|each|neither|both|any|no)(?:\s+of\s+the)?\s+part(?:y|ies)\b
 _END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|applicable)\s+)?(?:date\s+of\s+)?(?:end|expiration|expiry|termination|renewal|commencement|anniversary)\b"
 
 
-# A period counted from the contract's end is no term of it ("for a period of twelve (12) months
-# from the effective date of termination": DYNAMEX)
-FROM_END = re.compile(r"\W*(?:from|after|following)\s+(?:the\s+)?(?:effective\s+date\s+of\s+(?:the\s+|such\s+|any\s+)?)?(?:termination|expiration|expiry|end)\b", re.I)
+# A period counted from the contract's end, or back from it, is no term of it ("for a period of
+# twelve (12) months from the effective date of termination": DYNAMEX; "notification ... at least
+# 60 days prior to end of such period": DATACALL)
+FROM_END = re.compile(
+    r"\W*(?:from|after|following|prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:effective\s+date\s+of\s+(?:the\s+|such\s+|any\s+)?)?(?:termination|expiration|expiry|end)\b", re.I
+)
 
 
 def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")

@@ -769,3 +769,12 @@ def test_a_sole_remedy_of_money_back_is_the_caps_basis():
     (basis,) = [f for f in risk.facts("Cap On Liability", quote) if f["kind"] == "multiple"]
     assert basis["text"].startswith("RETURN OF THE PURCHASE PRICE PAID BY RESELLER")
     assert "No amount or basis" not in risk.risk_note("Cap On Liability", quote)["risk"]
+
+
+def test_a_period_before_the_end_is_no_term():
+    """DATACALL (CUAD dev): "at least 60 days prior to end of such period" is a notice window, not
+    the contract's term; the Expiration Date note quoted it as "Term and dates stated"."""
+    quote = ("The Initial Term shall automatically be extended for an additional period of half a year unless either party provides the other "
+             "party with written notification of termination of the letter Agreement at least 60 days prior to end of such period.")
+    assert "60 days" not in risk.risk_note("Expiration Date", quote, may_say_absent=False)["risk"]
+    assert any("60 days" in f["text"] for f in risk.facts("Notice Period To Terminate Renewal", quote))
