@@ -280,11 +280,20 @@ def frees_a_party(text: str) -> bool:
     return bool(_FREES.search(text.strip()))
 
 
+# A restriction says what may not be done ("Janssen agrees to consider in good faith Company's feedback ... during the Term" says
+# nothing of it: IMMUNOMEDICS); CUAD train labels without such a word: Non-Compete 1 of 142, Exclusivity 2 of 204, no-solicits 0 of 73.
+_RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|refrain\w*|prohibit\w*|restrict\w*|exclusiv\w*|only|solely|cease|abstain|forbid\w*|bar|barred|limit\w*"
+                        r"|compet\w*|without|must|consent\w*|approv\w*|conflict\w*)\b", re.I)
+
+
+def restricts_nothing(text: str) -> bool:
+    return not _RESTRICTS.search(text)
+
+
 # A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...")
 # says why the parties contract, not what they agree: no labelled clause of CUAD train is or opens
 # a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
 _RECITAL = re.compile(_LEAD + r"(?-i:WHEREAS|Whereas)\b", re.I)
-
 
 
 # A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT
@@ -314,7 +323,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, frees_a_party) for c in _RESTRICTIONS), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, frees_a_party) for c in _RESTRICTIONS), *((c, restricts_nothing) for c in _RESTRICTIONS[:4]), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
                     ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)

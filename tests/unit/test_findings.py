@@ -408,6 +408,22 @@ def test_an_indemnity_or_a_warranty_disclaimed_caps_nothing():
         assert sum(map(indemnity_only, caps)) <= 3 and not any(map(disclaims_only, caps))
 
 
+def test_a_restriction_that_restricts_nothing_is_none():
+    """IMMUNOMEDICS (CUAD dev): "Janssen agrees to consider in good faith Company's feedback ..." was a
+    Non-Compete card; a sentence with no word of a restriction is no non-compete, exclusivity or
+    no-solicit. Real ones, in words of their own, stay."""
+    from shared.clauses.definitions import NOT_A_CLAUSE, restricts_nothing
+
+    assert NOT_A_CLAUSE["Non-Compete"]("Janssen agrees to consider in good faith Company’s feedback in the development of any new promotional materials during the Term.")
+    assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, neither Company nor any of its Affiliates shall commercialize in the Territory any Competing Product.")
+    assert not NOT_A_CLAUSE["Exclusivity"]("Distributor shall purchase the Products exclusively from Supplier.")
+    assert not NOT_A_CLAUSE["No-Solicit Of Employees"]("Each party agrees to refrain from hiring the other party's employees for one year.")
+    if cuad.available():  # CUAD train labels it would drop: at most 1 in 100 of each
+        for cat, most in (("Non-Compete", 1), ("Exclusivity", 2), ("No-Solicit Of Customers", 0), ("No-Solicit Of Employees", 0)):
+            labels = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == cat]
+            assert sum(map(restricts_nothing, labels)) <= most, cat
+
+
 def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_what_they_score_for():
     """ArTara (CUAD dev): "may be terminated by ArTara upon thirty (30) days prior written notice"
     ends a contract that renews nothing; "errors and omissions insurance with a minimum of ... per
