@@ -286,8 +286,8 @@ _RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|refrain\w*|prohibit\w*|r
                         r"|compet\w*|without|must|consent\w*|approv\w*|conflict\w*)\b", re.I)
 
 
-def restricts_nothing(text: str) -> bool:
-    return not _RESTRICTS.search(text)
+def restricts_nothing(text: str) -> bool:  # a lead-in ("..., for two (2) years after ...:") is read with the items it leads into
+    return not _RESTRICTS.search(text) and not text.rstrip().endswith((":", "—", "-"))
 
 
 # A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...")

@@ -45,6 +45,8 @@ RX: dict[str, list[re.Pattern]] = {
         _i("(?:", MONEY.pattern, r")(?:\s+(?:U\.?S\.?\s+)?dollars\b)?(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident))?"),
         _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s+and\s+(?:{_W})(?:[\s-]+(?:{_W}))*\s+cents)?"
            r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment))?"),
+        # consideration in stock: "Six Hundred Thousand (600,000) shares of VNUE common stock", "25,000 Restricted common shares" (VNUE, HALITRON)
+        _i(rf"\b{_NUM}\s+(?:(?:restricted|common|preferred|ordinary|registered)\s+){{0,3}}(?:shares|stock\s+options|warrants)\b"),
     ],
     # The cap basis: what follows "shall not exceed" / "limited to", when it names fees or a multiple.
     "multiple": [

@@ -231,7 +231,7 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
     # a limit on a price that is no figure: an index, a frequency, the costs it follows (BIOFRONTERA)
     "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|remain\s+(?:in\s+effect|fixed|firm|unchanged)|not\s+(?:be\s+)?(?:increased|raised|changed)|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
                 # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")
-                r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates)"
+                r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates|amounts?|fees?|royalt(?:y|ies))"
                 r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated)\s+(?:in|on))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment))"}.items()}  # "as per the attached Schedule 1" (KUBIENT)
 
 

@@ -128,3 +128,14 @@ def test_the_note_states_what_the_terms_record_reads():
     assert "Minimum: “[***]” (redacted in the contract as filed)." in minimum["risk"]
     plain = logic.clause_notes(["Cap On Liability"], "In no event shall either party's liability exceed the fees paid in the twelve (12) months before the claim.")
     assert plain["risk"].count("the fees paid") == 1  # a term the facts quote already is not quoted twice
+
+
+def test_consideration_in_stock_is_a_sum_stated():
+    """VNUE (CUAD dev): "Six Hundred Thousand (600,000) shares of VNUE common stock shall be awarded"
+    got "No rate or sum is stated in this clause"; a sum in shares is a sum, and a table of amounts
+    to follow ("the following amounts") may hold one."""
+    shares = logic.clause_notes(["Revenue/Profit Sharing"], "For every Five (5) music venues that sign a contract with VNUE, Six Hundred Thousand (600,000) "
+                                "shares of VNUE common stock shall be awarded to Promoter.")
+    assert "Rate or sum: “Six Hundred Thousand (600,000) shares”." in shares["risk"]
+    table = logic.clause_notes(["Revenue/Profit Sharing"], "For each package shipped by an eBay Customer, the Company shall be entitled to receive the following amounts from such MBE Center:")
+    assert "No rate or sum" not in table["risk"]

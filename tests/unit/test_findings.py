@@ -418,6 +418,9 @@ def test_a_restriction_that_restricts_nothing_is_none():
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, neither Company nor any of its Affiliates shall commercialize in the Territory any Competing Product.")
     assert not NOT_A_CLAUSE["Exclusivity"]("Distributor shall purchase the Products exclusively from Supplier.")
     assert not NOT_A_CLAUSE["No-Solicit Of Employees"]("Each party agrees to refrain from hiring the other party's employees for one year.")
+    # GOOSEHEAD (CUAD train): a lead-in is read with its items ("19.5.1 you will not ..."), not on its own
+    assert not NOT_A_CLAUSE["No-Solicit Of Customers"]("You further covenant and agree that, for a continuous period of two (2) years after (1) the expiration of "
+                                                       "this Agreement, and/or (2) a transfer as contemplated in Section 16 above:")
     if cuad.available():  # CUAD train labels it would drop: at most 1 in 100 of each
         for cat, most in (("Non-Compete", 1), ("Exclusivity", 2), ("No-Solicit Of Customers", 0), ("No-Solicit Of Employees", 0)):
             labels = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == cat]
