@@ -37,6 +37,9 @@ _MAX_PART = 250
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
 # will"): the subject is both, not one party.
 _COMPOUND = re.compile(r"\b(?:and|or|&)\s+(?:the\s+)?(?:[A-Z][\w&.'’-]*\s+)*?[A-Z][a-z][\w&.'’-]*\s+$|\b(?:and|or|&)\s+the\s+(?:[A-Z][\w&.'’-]*\s+)*$")  # "The Fund and the Investment | Adviser agree"
+# The letter or number of a document's part is no party ("APPENDIX C shall be jointly reviewed", "Segment S shall be owned": NICE, a JV).
+_PARTS = r"\b(?:appendix|annex|exhibit|schedule|section|article|clause|part|segment|paragraph|attachment|tranche|phase|class|series)"
+_NUMBERED, _NUMBERED_NAME = re.compile(_PARTS + r"\s+$", re.I), re.compile(_PARTS + r"\s+[\w.]{1,4}\s", re.I)
 _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
@@ -189,7 +192,7 @@ def facts(category: str, quote: str) -> list[dict]:
             hits = []
             for scope, rx in zip(("mutual", "one_party"), _RX["bound"]):
                 ms = rx.finditer(quote) if scope == "mutual" or not _shouting(quote) else ()
-                m = next((m for m in ms if scope == "mutual" or not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()))), None)
+                m = next((m for m in ms if scope == "mutual" or not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group()))), None)
                 hits += [(m.start(), scope, m)] if m else []
             if hits:
                 _, scope, m = min(hits, key=lambda h: h[0])

@@ -778,3 +778,12 @@ def test_a_period_before_the_end_is_no_term():
              "party with written notification of termination of the letter Agreement at least 60 days prior to end of such period.")
     assert "60 days" not in risk.risk_note("Expiration Date", quote, may_say_absent=False)["risk"]
     assert any("60 days" in f["text"] for f in risk.facts("Notice Period To Terminate Renewal", quote))
+
+
+def test_the_letter_of_an_appendix_is_no_party():
+    """NICE (CUAD dev): "APPENDIX C shall be jointly reviewed by the parties" read as "Applies to one
+    party (“C shall”)"; a joint venture's "Segment S shall be owned" too."""
+    for cat, quote in (("Joint Ip Ownership", "The pricing and other details referenced in APPENDIX C shall be jointly reviewed by the parties."),
+                       ("Revenue/Profit Sharing", "5.2 Segment S shall be owned by the Parties in common and undivided shares in the proportions set forth in Schedule B.")):
+        assert "Applies to one party" not in risk.risk_note(cat, quote)["risk"]
+    assert "Applies to one party (“Licensee shall not”)" in risk.risk_note("Anti-Assignment", "Section 5 Licensee shall not assign this Agreement.")["risk"]
