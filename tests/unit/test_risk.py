@@ -784,6 +784,9 @@ def test_the_letter_of_an_appendix_is_no_party():
     """NICE (CUAD dev): "APPENDIX C shall be jointly reviewed by the parties" read as "Applies to one
     party (“C shall”)"; a joint venture's "Segment S shall be owned" too."""
     for cat, quote in (("Joint Ip Ownership", "The pricing and other details referenced in APPENDIX C shall be jointly reviewed by the parties."),
-                       ("Revenue/Profit Sharing", "5.2 Segment S shall be owned by the Parties in common and undivided shares in the proportions set forth in Schedule B.")):
+                       ("Revenue/Profit Sharing", "5.2 Segment S shall be owned by the Parties in common and undivided shares in the proportions set forth in Schedule B."),
+                       # a transaction or a proposal is no party either (RevMed, GRAN TIERRA)
+                       ("Change Of Control", "A Licensing Transaction shall not constitute a Change of Control, unless such Licensing Transaction is with the Acquirer."),
+                       ("Insurance", "the Transporter and the interested Senders in the Sole Risk Proposal shall obtain the necessary bonds and insurance.")):
         assert "Applies to one party" not in risk.risk_note(cat, quote)["risk"]
     assert "Applies to one party (“Licensee shall not”)" in risk.risk_note("Anti-Assignment", "Section 5 Licensee shall not assign this Agreement.")["risk"]
