@@ -35,7 +35,10 @@ def runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
     if not before or not after or ended(before) or heading(after):
         return False
-    return (after[0].islower() or bool(_MID.search(before)) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+    # a sentence of some words before, words of a sentence after (not a title, an item, a list of exhibits)
+    named = (_MID_NAME.search(before) and len(re.split(r"[.;:]\s", before)[-1].split()) >= 6 and not after[0].isdigit()
+             and re.search(r"\b[a-z]{2,}\b", after.split("\n", 1)[0]))
+    return (after[0].islower() or bool(_MID.search(before) or named) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
             or (_shouted(re.findall(r"[A-Za-z]{2,}", before[-80:])[-4:]) and _shouted(re.findall(r"[A-Za-z]{2,}", after[:80])[:4])
                 and len(before.split()) >= 15 and ended(after) and not opens(after)))
 
@@ -105,6 +108,8 @@ _PROVISO = re.compile(r"^\W*(?:provided|PROVIDED|Provided)\b")
 
 _MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
                   r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
+# A name cut at the break after the word that opens it ("... after receipt of a Purchase" | "Order, Antares shall": ANTARES).
+_MID_NAME = re.compile(r"\b(?:the|a|an|of|to|under|by|for|such|any|each|its|their|this|that|with|from)\s+(?-i:[A-Z][a-z][\w-]*)\s*$")
 _RUN_IN_ITEM = re.compile(r"^\W{0,2}(?:[A-Za-z]|[ivx]{1,5}|\d{1,3})[.)](?=[A-Za-z])")  # "B.sponsor ...": the space lost in the text
 _ITEM = re.compile(r"^\W{0,2}(?:\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)|(?:[a-z]|[ivx]{1,5}|\d{1,3}(?:\.\d{1,3})*)[.)]|\d{1,3}(?:\.\d{1,3})+(?=\s+(?-i:[A-Z])))\s", re.I)
 

@@ -271,6 +271,16 @@ def test_a_clause_cut_at_a_page_break_after_a_word_no_sentence_ends_on_runs_on()
     assert unit.continued == "VerticalNet, to use, modify and display the Listings, subject to this Agreement."
 
 
+def test_a_name_cut_by_a_page_break_runs_on():
+    """ANTARES (CUAD dev): "Not later than [***] after receipt of a\nPurchase" | "Order, Antares shall confirm ..."
+    was a card of nine words; a sentence that stops on the first word of a name goes on. A list of
+    exhibits or a numbered item after the break does not."""
+    before = "complying with the other terms of this Agreement [***]. Not later than [***] after receipt of a\nPurchase"
+    assert extent.runs_on(before, "Order, Antares shall confirm in writing its receipt of the Purchase Order.")
+    assert not extent.runs_on("Exhibits\nExhibit A – Products and Pricing\nExhibit B – Territory and Field of Use", "Exhibit C – Minimum Performance Goals")
+    assert not extent.runs_on("1.28 “FG Territory” shall mean all areas of the world outside of the Astellas", "1.29 “Field” shall mean the treatment of anemia.")
+
+
 def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
     """CUAD dev (MTI): "... WHETHER IN CONTRACT, WARRANTY OR TORT (INCLUDING NEGLIGENCE)" | "OR UNDER ANY
     OTHER THEORY OF LIABILITY ..." was two cards; a bracket closed after a stop still ends one."""
