@@ -365,3 +365,13 @@ def test_the_few_words_a_page_break_cut_from_a_sentence_open_the_next_page():
     units = findings.page_units(["All such samples shall be available for inspection by AMAG at reasonable intervals upon reasonable",
                                  "notice. AMAG shall advise Antares of the required quantities of shipped Products."])
     assert units[0].continued == "notice."
+
+
+def test_a_section_number_glued_to_its_title_opens_an_item():
+    """INNOVIVA (CUAD dev): "TERM AND TERMINATION\n14.1Term and Expiration of Term." was one unit of
+    eight words, long enough to be an Expiration Date card; the number lost its space in the text."""
+    text = ("TERM AND TERMINATION\n14.1Term and Expiration of Term. Unless otherwise mutually agreed to by the Parties, this Agreement shall "
+            "commence on the Effective\nDate and shall end upon expiration of the Term.")
+    spans = [s.text for s in clause_spans(text)]
+    assert spans[:2] == ["TERM AND TERMINATION", "14.1Term and Expiration of Term."] and all(map(bare, spans[:2]))
+    assert spans[2].startswith("Unless otherwise mutually agreed")
