@@ -276,7 +276,17 @@ def bare(text: str) -> bool:
     title = heading(t)
     if title and n <= 12 and len(t[t.find(title) + len(title):].split()) <= 3:
         return True
-    return n <= 22 and _contents(" ".join(t.split()))
+    return n <= 22 and (_contents(" ".join(t.split())) or (n <= 12 and _title_line(" ".join(t.split()))))
+
+
+# A numbered line in title case with no verb of a clause is a title, however long its words ("5.2
+# Contractor's Right to Terminate Agreement for any Reason.": EMERALD; on CUAD train 122 more units
+# read so, 1 of them inside a labelled clause).
+def _title_line(line: str) -> bool:
+    long, rest = [w for w in line.split()[1:] if len(re.sub(r"\W", "", w)) >= 4], line.split(maxsplit=1)[-1]
+    # and no figure: "12.3.2.3 Clinical Trials Liability: [***] dollars ($[***]) per occurrence." states a term (PHASEBIO)
+    return (bool(_NUMBERED.match(line) and long) and sum(w[0].isupper() for w in long) >= 0.6 * len(long)
+            and not re.search(r"\b(?:shall|will|may|must|is|are)\b|[$€£%*]|\d", rest))
 
 
 def heading(text: str) -> str:

@@ -375,3 +375,15 @@ def test_a_section_number_glued_to_its_title_opens_an_item():
     spans = [s.text for s in clause_spans(text)]
     assert spans[:2] == ["TERM AND TERMINATION", "14.1Term and Expiration of Term."] and all(map(bare, spans[:2]))
     assert spans[2].startswith("Unless otherwise mutually agreed")
+
+
+def test_a_numbered_title_in_title_case_is_bare_however_long_its_words():
+    """EMERALD (CUAD dev): "5.2 Contractor's Right to Terminate Agreement for any Reason." was a
+    Termination For Convenience card; a title states no clause. A numbered line that states a
+    figure (PHASEBIO's insurance limits) or has a verb of a clause is no title."""
+    for title in ("5.2 Contractor's Right to Terminate Agreement for any Reason.", "5.4 Emeralds’ Right to Terminate this Agreement without Cause.",
+                  "11. IDENTIFICATION AND PURPOSE OF THE CONTRACT GUARANTEED BY THE INSURANCE"):
+        assert bare(title), title
+    for clause in ("12.3.2.3 Clinical Trials Liability: [***] dollars ($[***]) per occurrence.",
+                   "14.2 Each Party shall maintain complete maintenance and operational records."):
+        assert not bare(clause), clause
