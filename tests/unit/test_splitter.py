@@ -387,3 +387,13 @@ def test_a_numbered_title_in_title_case_is_bare_however_long_its_words():
     for clause in ("12.3.2.3 Clinical Trials Liability: [***] dollars ($[***]) per occurrence.",
                    "14.2 Each Party shall maintain complete maintenance and operational records."):
         assert not bare(clause), clause
+
+
+def test_the_title_of_an_exhibit_is_bare():
+    """PHREESIA and INNERSCOPE (CUAD dev): "EXHIBIT F Buy Rates and Revenue Share [***]" was a revenue
+    share card, "Exhibit C – Minimum Performance Goals Rev. IMS 8/29/2018 3:38 PM" a minimum
+    commitment; a sentence that opens with a schedule's name is no title."""
+    assert bare("EXHIBIT F Buy Rates and Revenue Share [***]")
+    assert bare("Exhibit C – Minimum Performance Goals Rev. IMS 8/29/2018 3:38 PM")
+    assert not bare("Schedule 8P hereto contains a list of all insurance policies concerning the business.")
+    assert not bare("Exhibit B sets forth the royalty rates that Licensee shall pay for each unit sold.")
