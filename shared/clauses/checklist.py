@@ -7,7 +7,7 @@ from __future__ import annotations
 # category -> (kinds in note order; "a+b" renders in one sentence, "*" marks the kinds whose
 # absence the note states; label overrides; what the note says when the key kinds are absent).
 CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
-    "Cap On Liability": ("multiple+amount+percent* carve_out bound", {"multiple": "Liability is capped at"}, "No amount or basis for the cap is stated in this clause."),
+    "Cap On Liability": ("multiple+amount+percent* excluded carve_out bound", {"multiple": "Liability is capped at"}, "No amount or basis for the cap is stated in this clause."),
     "Uncapped Liability": ("carve_out* amount bound", {"carve_out": "Exceptions to the limits"}, "No exception to the liability limits is stated in this clause."),
     "Liquidated Damages": ("amount+percent* multiple carve_out bound", {"amount": "Sum owed"}, "No sum or formula is stated in this clause."),
     "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
@@ -45,7 +45,7 @@ LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
     "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
-    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated",
+    "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated", "excluded": "Excludes",
 }
 WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
 # A term of the clause's terms record (``shared.clauses.terms``) -> the checklist kind it states: a

@@ -59,6 +59,11 @@ RX: dict[str, list[re.Pattern]] = {
     ],
     "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
     "duration": [_i(_DUR)],
+    # The kinds of damages a clause excludes ("ANY SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES"):
+    # two or more kinds of loss before "damages" or "losses", after a word that excludes them.
+    "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,160}?\b(?P<f>(?:(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
+                    r"exemplary|multiple|treble|economic|reliance|business|other|direct|profits?|revenues?|data|use|goodwill|savings)\b[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?){2,}"
+                    r"(?:damages|losses))")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
     "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)")],

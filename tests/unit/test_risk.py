@@ -790,3 +790,13 @@ def test_the_letter_of_an_appendix_is_no_party():
                        ("Insurance", "the Transporter and the interested Senders in the Sole Risk Proposal shall obtain the necessary bonds and insurance.")):
         assert "Applies to one party" not in risk.risk_note(cat, quote)["risk"]
     assert "Applies to one party (“Licensee shall not”)" in risk.risk_note("Anti-Assignment", "Section 5 Licensee shall not assign this Agreement.")["risk"]
+
+
+def test_an_exclusion_of_damages_says_what_it_excludes():
+    """INNERSCOPE (CUAD dev): the consequential-damages exclusion's card said only the checklist line;
+    a lawyer reads what is excluded. A cap says its basis, and a duty to pay damages excludes nothing."""
+    note = risk.risk_note("Cap On Liability", "c. IN NO EVENT SHALL Erchonia BE LIABLE FOR ANY LOSS OF PROFIT OR ANY OTHER COMMERCIAL DAMAGE, INCLUDING "
+                          "BUT NOT LIMITED TO SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES UNDER ANY CAUSE OF ACTION.")["risk"]
+    assert "Excludes: “SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES”." in note
+    assert "Excludes" not in risk.risk_note("Cap On Liability", "Licensee shall pay all direct and indirect damages caused by its breach.")["risk"]
+    assert "Excludes" not in risk.risk_note("Cap On Liability", "In no event shall Licensor's liability exceed the fees paid in the twelve (12) months before the claim.")["risk"]
