@@ -193,7 +193,6 @@ def defines_a_word(text: str) -> bool:
 _POINTER = re.compile(_LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
 
 
-
 # A clause states a right or a duty: it has a verb ("shall", "may", "hereby grants", "agrees",
 # "is entitled"). A title ("5.2 Contractor's Right to Terminate Agreement for any Reason.", "(a)
 # Royalty Rates for Royalties Payable by Sanofi ..."), a heading run into a line or a row of a table
@@ -256,12 +255,13 @@ _NO_MINIMUM = re.compile(r"(?:nothing|no\s+provision)\b[^.]{0,80}\b(?:require|ob
 
 # A grant disclaimed ("No license, right, or immunity is granted by either Party …", "Nothing in this
 # Agreement will be construed as granting any rights under any patent …", "No title to the intellectual
-# property in the Work is transferred") grants or assigns nothing: no labelled License Grant (0 of 434)
-# or Ip Ownership Assignment (0 of 172) of CUAD train opens so; 7 of the model's out-of-fold train
-# findings did, all wrong.
+# property in the Work is transferred"), or only warranted ("AGI warrants that it has the right and ability to grant the License":
+# HOLIDAY RV) grants or assigns nothing: no labelled License Grant (0 of 434) or Ip Ownership Assignment (0 of 172) of CUAD
+# train opens so; 7 of the model's out-of-fold train findings did, all wrong.
 _NO_GRANT = re.compile(_LEAD + r"(?:[A-Z][\w ]{0,40}\s)?(?:except\s+as\s+[^,]{0,80},\s*)?(?:no\s+(?:other\s+)?(?:licen[sc]es?|rights?|title|interest|ownership)\b[^.]{0,60}\b"
                        r"(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?(?:granted|implied|conferred|assigned|transferred|conveyed)"
-                       r"|nothing\b[^.]{0,120}\b(?:construed|deemed|interpreted)\b[^.]{0,60}\b(?:grant|confer|licen|assign|transfer|convey|vest))", re.I)
+                       r"|nothing\b[^.]{0,120}\b(?:construed|deemed|interpreted)\b[^.]{0,60}\b(?:grant|confer|licen|assign|transfer|convey|vest)"
+                       r"|(?!.*\bhereby\s+(?:grants?|assigns?)\b)(?:represents\s+and\s+)?warrants?\b[^;]{0,80}?\b(?:right|power|authority)\b[^;]{0,40}?\bto\s+(?:grant|assign))", re.I | re.S)
 
 
 def disclaims_a_grant(text: str) -> bool:

@@ -395,6 +395,9 @@ def test_a_grant_disclaimed_grants_nothing():
     assert veto("2.4 No license, right, or immunity is granted by either Party to the other, either expressly or by implication.")
     assert not veto("Licensor hereby grants to Licensee a non-exclusive license to use the Marks, with no right to sublicense.")
     assert NOT_A_CLAUSE["Ip Ownership Assignment"]("No title to the intellectual property in the Work is transferred to Sparkling by this Agreement.")
+    # HOLIDAY RV (CUAD dev): a warranty of the right to grant grants nothing; one that also grants does
+    assert veto("AGI warrants that it has the right and ability to grant the License to the Company to use the Trademarks for the Approved Use.")
+    assert not veto("Licensor warrants that it has the right to grant, and hereby grants, to Licensee a license to use the Software.")
     if cuad.available():
         assert not any(disclaims_a_grant(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in ("License Grant", "Ip Ownership Assignment"))
 
