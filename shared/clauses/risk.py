@@ -242,7 +242,8 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
-def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None, terms: list[dict] = ()) -> dict:
+def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None, terms: list[dict] = (),
+              already: set[str] | None = None) -> dict:
     """A neutral note for ``quote`` as a ``category`` clause: its facts in the category's checklist.
 
     Returns ``{"risk", "facts", "risk_source": "template"}``. The note restates only what the
@@ -251,6 +252,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     item is missing (the caller could not rule out that the clause states it). ``facts_found``:
     ``facts(category, quote)`` when the caller has them already. ``terms``: the clause's terms
     record (``shared.clauses.terms``); a stated term the facts do not quote is quoted with them.
+    ``already``: sentences the notes of the clause's other categories said; they are not said
+    again (a clause of five categories quoted its exceptions five times), and this note's are added.
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
@@ -280,6 +283,9 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
+    if already is not None:
+        parts = [x for x in parts if x not in already]
+        already.update(parts)
     if cat:
         parts.append(cat.risk)
     return {"risk": " ".join(parts), "facts": found, "risk_source": "template"}

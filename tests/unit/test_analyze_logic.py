@@ -139,3 +139,16 @@ def test_consideration_in_stock_is_a_sum_stated():
     assert "Rate or sum: “Six Hundred Thousand (600,000) shares”." in shares["risk"]
     table = logic.clause_notes(["Revenue/Profit Sharing"], "For each package shipped by an eBay Customer, the Company shall be entitled to receive the following amounts from such MBE Center:")
     assert "No rate or sum" not in table["risk"]
+
+
+def test_a_clause_of_several_categories_says_each_fact_once():
+    """BABCOCK (CUAD dev): a grant that is License Grant, Irrevocable Or Perpetual License and
+    Affiliate License-Licensee quoted its area and exceptions once per category; the second says
+    only what is its own."""
+    quote = ("Subject to the terms of this Agreement, RemainCo hereby grants to SpinCo a perpetual, irrevocable, worldwide license, other than "
+             "in the RemainCo Core Field, to use the Licensed Software.")
+    got = logic.clause_notes(["License Grant", "Irrevocable Or Perpetual License"], quote)["risk"]
+    assert got.count("“worldwide”") == 1 and got.count("Applies to one party") == 1
+    assert got.index("License Grant:") < got.index("Irrevocable Or Perpetual License:")
+    alone = logic.clause_notes(["Irrevocable Or Perpetual License"], quote)["risk"]
+    assert "Applies to one party" in alone  # a category asked alone says all of it
