@@ -800,3 +800,11 @@ def test_an_exclusion_of_damages_says_what_it_excludes():
     assert "Excludes: “SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES”." in note
     assert "Excludes" not in risk.risk_note("Cap On Liability", "Licensee shall pay all direct and indirect damages caused by its breach.")["risk"]
     assert "Excludes" not in risk.risk_note("Cap On Liability", "In no event shall Licensor's liability exceed the fees paid in the twelve (12) months before the claim.")["risk"]
+
+
+def test_who_grants_is_bound_by_the_grant():
+    """MTI (CUAD dev): "McDATA grants Reseller a limited ... license ..." read "Applies to one party
+    (“Reseller agrees”)" from a later sentence part; 20 dev grant cards named no party at all."""
+    note = risk.risk_note("License Grant", "Subject to McDATA's prior written approval, McDATA grants Reseller a limited, nonexclusive, non-transferable, "
+                          "revocable license to use McDATA's Trademarks, and Reseller agrees to use them only as permitted.")["risk"]
+    assert "Applies to one party (“McDATA grants”)." in note
