@@ -303,6 +303,8 @@ def test_which_terminations_are_for_cause_only():
     assert not for_cause_only("Either party may terminate this Agreement with or without cause upon thirty (30) days notice.")
     assert not for_cause_only("This Agreement shall terminate (a) at the option of any party, upon 90 days' notice; or (b) upon a material breach.")
     assert not for_cause_only("Licensee may terminate this Agreement at any time upon sixty (60) days written notice.")
+    # NCC (CUAD dev): a failure by a named party to pay is a cause too
+    assert for_cause_only("11.1 NCC may terminate this Agreement after failure by the Owner or the Licensee to comply with a 30 day written notice from NCC to pay any outstanding fee.")
 
 
 def test_a_clause_that_opens_on_the_last_word_of_a_page_is_quoted_from_it():
