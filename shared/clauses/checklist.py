@@ -11,7 +11,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Uncapped Liability": ("carve_out* amount bound", {"carve_out": "Exceptions to the limits"}, "No exception to the liability limits is stated in this clause."),
     "Liquidated Damages": ("amount+percent* multiple carve_out bound", {"amount": "Sum owed"}, "No sum or formula is stated in this clause."),
     "Termination For Convenience": ("notice_period* trigger amount bound carve_out", {"notice_period": "Termination notice", "trigger": "Grounds"}, "No notice period for termination is stated in this clause."),
-    "Renewal Term": ("duration* notice_period bound", {"duration": "Renewal length"}, "No renewal length is stated in this clause."),
+    "Renewal Term": ("duration* notice_period bound", {}, "No renewal length is stated in this clause."),
     "Notice Period To Terminate Renewal": ("notice_period* duration bound", {"notice_period": "Notice to end renewal"}, "No notice period is stated in this clause."),
     "Expiration Date": ("duration+date* bound", {"duration": "Term and dates stated"}, "No end date or term length is stated in this clause."),
     "Governing Law": ("law* carve_out", {}, "No governing law is named in this clause."),

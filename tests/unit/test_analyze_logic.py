@@ -122,7 +122,7 @@ def test_the_note_states_what_the_terms_record_reads():
     the record and not in the note. A note and its record never disagree."""
     renewal = logic.clause_notes(["Renewal Term"], "Without notification the contract will automatically extend for an additional month of service.")
     assert [t["text"] for t in renewal["terms"] if t["stated"]] == ["an additional month"]
-    assert "Renewal length: “an additional month”." in renewal["risk"]
+    assert "Periods stated: “an additional month”." in renewal["risk"]
     minimum = logic.clause_notes(["Minimum Commitment"], "The Parties agree to amend the Agreement to impose on ADMA an obligation to supply a minimum of [***] "
                                  "Batches of Product for that period stalling from Q4 2018 up to Q4 2019, as further specified in Exhibit A attached hereto.")
     assert "Minimum: “[***]” (redacted in the contract as filed)." in minimum["risk"]
