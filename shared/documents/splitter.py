@@ -40,7 +40,7 @@ ABBREVIATIONS = frozenset(
 # A list marker at a line start: (a) (iv) (A) a) iv. 1. 1.2 12.3.4 — or a heading word.
 # "(10) days" wrapped onto a new line is no item: a bracketed number opens one only before a capital.
 _ROMAN = r"(?:[ivx]{2,4}|[IVX]{2,4})"  # "iii. Licensor hereby ..." (a lone letter is any letter)
-_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|(?:[a-zA-Z]|" + _ROMAN + r")\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+[A-Z(]))"
+_ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|(?:[a-zA-Z]|" + _ROMAN + r")\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+(?:[A-Z(]|[a-z][A-Z])))"  # "6.2 eGain represents": a name in camel case
 _CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
 # a section number that lost its space to the text ("14.1Term and Expiration of Term.", "8.4.1At the latest ...": INNOVIVA, GRAN TIERRA) opens an item too
 _LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM}|\d{{1,2}}(?:\.\d{{1,2}}){{1,3}}(?-i:[A-Z][a-z]))")

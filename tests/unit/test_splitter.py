@@ -397,3 +397,10 @@ def test_the_title_of_an_exhibit_is_bare():
     assert bare("Exhibit C – Minimum Performance Goals Rev. IMS 8/29/2018 3:38 PM")
     assert not bare("Schedule 8P hereto contains a list of all insurance policies concerning the business.")
     assert not bare("Exhibit B sets forth the royalty rates that Licensee shall pay for each unit sold.")
+
+
+def test_a_section_whose_first_word_is_a_name_in_camel_case_opens_an_item():
+    """WEBHELP (CUAD dev): "... IN THIS SECTION 6.1.\n      6.2 eGain represents and warrants ..." was
+    one unit across two sections; "6.2 eGain" opens the next, as "6.2 Licensor" would."""
+    text = "WARRANTY\nPROVIDED IN THIS SECTION 6.1.\n      6.2 eGain represents and warrants that the Software will process dates."
+    assert [s.text for s in clause_spans(text)][-2:] == ["PROVIDED IN THIS SECTION 6.1.", "6.2 eGain represents and warrants that the Software will process dates."]
