@@ -151,14 +151,14 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
     over a page break too) for each of its categories; notes of several categories are
     labelled with theirs. ``around``: the text beside the clause; a term it lacks but
     ``around`` states is not said to be "not stated"."""
-    notes, facts, record, positions, said = [], [], [], [], set()
+    notes, facts, record, positions, already = [], [], [], [], set()
     for cat in categories:
         found = risk.facts(cat, text)
         got = terms.terms(cat, text, found, around)
         # a category with no terms record may not say its key item is missing where a figure is
         # redacted ("an advertising fee of ***** of the Net Advertising Revenue")
         absent = all(t["stated"] is False for t in got) and (bool(got) or not terms.REDACTED.search(text))
-        note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found, terms=got, already=said)
+        note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found, terms=got, already=already)
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]
         record += [{**t, "category": cat} for t in got]

@@ -48,10 +48,25 @@ LABELS = {
     "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated", "excluded": "Excludes",
 }
 WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
-# A term of the clause's terms record (``shared.clauses.terms``) -> the checklist kind it states: a
-# term the record reads that the note's own patterns missed ("for an additional month", "[***]")
-# is quoted in the note too, so the note and the record never disagree.
-TERM_KIND = {
-    "cap": "multiple", "notice_period": "notice_period", "renewal_length": "duration", "term_length": "duration", "end_date": "date",
-    "law": "law", "warranty_period": "duration", "coverage_amount": "amount", "period": "duration", "amount": "amount", "restriction_period": "duration",
+# category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in
+# order, "period:<cue>" a duration the cue ties to the term (a renewal, the initial term, a
+# warranty, the end of the contract), "date:end" the date an end cue precedes.
+SPEC: dict[str, list[tuple[str, str]]] = {
+    "Cap On Liability": [("cap", "fact:amount,multiple,percent")],
+    "Termination For Convenience": [("notice_period", "fact:notice_period")],
+    "Notice Period To Terminate Renewal": [("notice_period", "fact:notice_period")],
+    "Renewal Term": [("renewal_length", "period:renew")],
+    "Expiration Date": [("term_length", "period:term"), ("end_date", "date:end")],
+    "Governing Law": [("law", "fact:law")],
+    "Warranty Duration": [("warranty_period", "period:warrant")],
+    "Insurance": [("coverage_amount", "fact:amount")],
+    "Post-Termination Services": [("period", "period:post")],
+    "Liquidated Damages": [("amount", "fact:amount,percent,multiple")],
+    "Minimum Commitment": [("amount", "fact:amount,percent,quantity")],
+    **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
 }
+# A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
+# facts it is read from): a term the record reads that the note's own patterns missed ("for an
+# additional month", "[***]") is quoted in the note too, so the note and the record never disagree.
+TERM_KIND = {name: "date" if how.startswith("date") else "duration" if how.startswith("period") else how.split(":")[1].split(",")[0]
+             for specs in SPEC.values() for name, how in specs}

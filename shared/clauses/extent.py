@@ -35,12 +35,16 @@ def runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
     if not before or not after or ended(before) or heading(after):
         return False
-    # a sentence of some words before, words of a sentence after (not a title, an item, a list of exhibits)
-    named = (_MID_NAME.search(before) and len(re.split(r"[.;:]\s", before)[-1].split()) >= 6 and not after[0].isdigit()
-             and re.search(r"\b[a-z]{2,}\b", after.split("\n", 1)[0]))
-    return (after[0].islower() or bool(_MID.search(before) or named) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+    return (after[0].islower() or bool(_MID.search(before)) or _name_cut(before, after) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
             or (_shouted(re.findall(r"[A-Za-z]{2,}", before[-80:])[-4:]) and _shouted(re.findall(r"[A-Za-z]{2,}", after[:80])[:4])
                 and len(before.split()) >= 15 and ended(after) and not opens(after)))
+
+
+def _name_cut(before: str, after: str) -> bool:
+    """A name cut at the break after its first word: a sentence of some words before, words of a
+    sentence after (not a title, an item, a list of exhibits)."""
+    return bool(_MID_NAME.search(before) and len(re.split(r"[.;:]\s", before)[-1].split()) >= 6 and not after[0].isdigit()
+                and re.search(r"\b[a-z]{2,}\b", after.split("\n", 1)[0]))
 
 
 def _shouted(words: list[str]) -> bool:

@@ -192,7 +192,7 @@ def facts(category: str, quote: str) -> list[dict]:
             hits = []
             for scope, rx in zip(("mutual", "one_party"), _RX["bound"]):
                 ms = rx.finditer(quote) if scope == "mutual" or not _shouting(quote) else ()
-                m = next((m for m in ms if scope == "mutual" or not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group()))), None)
+                m = next((m for m in ms if scope == "mutual" or _a_party(quote, m)), None)
                 hits += [(m.start(), scope, m)] if m else []
             if hits:
                 _, scope, m = min(hits, key=lambda h: h[0])
@@ -219,9 +219,19 @@ def facts(category: str, quote: str) -> list[dict]:
     return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
 
 
+def _a_party(quote: str, m: re.Match) -> bool:
+    """Whether the one-party wording ``m`` names a party: not a thing ("the Agreement shall"), not the
+    second name of a compound subject, not the letter of a document's part ("APPENDIX C shall")."""
+    return not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group()))
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _q(texts: list[str], hidden: set[str] = frozenset()) -> str:
     """Up to three quotes; one in ``hidden`` is said to be a redaction."""
-    return ", ".join(f"“{' '.join(t.split())}”" + (" (redacted in the contract as filed)" if t in hidden else "") for t in texts[:3])
+    return ", ".join(f"“{_words(t)}”" + (" (redacted in the contract as filed)" if t in hidden else "") for t in texts[:3])
 
 
 # Words that may state a key fact the patterns did not read ("without, with respect to any
@@ -236,10 +246,6 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
                 # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")
                 r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates|amounts?|fees?|royalt(?:y|ies))"
                 r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated)\s+(?:in|on))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment))"}.items()}  # "as per the attached Schedule 1" (KUBIENT)
-
-
-def _words(text: str) -> str:
-    return " ".join(text.split())
 
 
 def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None, terms: list[dict] = (),
@@ -273,8 +279,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]
         hidden = set()
         for t in terms:  # what the record states and no fact quotes ("an additional month", "[***]")
-            said = _words(t["text"] or "")
-            if t["stated"] and said and TERM_KIND.get(t["name"]) in kinds and not any(said in _words(x) or _words(x) in said for x in texts):
+            stated = _words(t["text"] or "")
+            if t["stated"] and stated and TERM_KIND.get(t["name"]) in kinds and not any(stated in _words(x) or _words(x) in stated for x in texts):
                 texts.insert(0, t["text"])
                 hidden |= {t["text"]} if t.get("redacted") else set()
         label = labels.get(kinds[0], LABELS[kinds[0]])

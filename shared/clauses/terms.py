@@ -18,25 +18,9 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
+from shared.clauses.checklist import SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END
 
-# category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in
-# order, "period:<cue>" a duration the cue ties to the term (a renewal, the initial term, a
-# warranty, the end of the contract), "date:end" the date an end cue precedes.
-SPEC: dict[str, list[tuple[str, str]]] = {
-    "Cap On Liability": [("cap", "fact:amount,multiple,percent")],
-    "Termination For Convenience": [("notice_period", "fact:notice_period")],
-    "Notice Period To Terminate Renewal": [("notice_period", "fact:notice_period")],
-    "Renewal Term": [("renewal_length", "period:renew")],
-    "Expiration Date": [("term_length", "period:term"), ("end_date", "date:end")],
-    "Governing Law": [("law", "fact:law")],
-    "Warranty Duration": [("warranty_period", "period:warrant")],
-    "Insurance": [("coverage_amount", "fact:amount")],
-    "Post-Termination Services": [("period", "period:post")],
-    "Liquidated Damages": [("amount", "fact:amount,percent,multiple")],
-    "Minimum Commitment": [("amount", "fact:amount,percent,quantity")],
-    **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
-}
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 _LAW_PREFIX = re.compile(
     r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"

@@ -276,17 +276,23 @@ def bare(text: str) -> bool:
     title = heading(t)
     if title and n <= 12 and len(t[t.find(title) + len(title):].split()) <= 3:
         return True
-    return n <= 22 and (_contents(" ".join(t.split())) or (n <= 12 and _title_line(" ".join(t.split()))) or (n <= 14 and _exhibit_title(t)))
+    line = " ".join(t.split())
+    return n <= 22 and (_contents(line) or (n <= 12 and _title_line(line)) or (n <= 14 and bool(_EXHIBIT.match(line))))
 
 
-# A numbered line in title case with no verb of a clause is a title, however long its words ("5.2
-# Contractor's Right to Terminate Agreement for any Reason.": EMERALD; on CUAD train 122 more units
-# read so, 1 of them inside a labelled clause).
+# The title of an exhibit or schedule ("EXHIBIT F Buy Rates and Revenue Share [***]", "Exhibit C – Minimum
+# Performance Goals Rev. IMS 8/29/2018 3:38 PM": PHREESIA, INNERSCOPE) states nothing; 1 of 7,751 CUAD train labels reads so.
+_EXHIBIT = re.compile(r"^\W*(?:exhibit|schedule|appendix|annex|attachment)\s+[\w.-]{1,4}\b(?!.*\b(?:shall|will|may|must|is|are|agrees?|hereby|contains?|sets?\s+forth|provides?)\b)", re.I | re.S)
+# A numbered line in title case with no verb of a clause and no figure is a title, however long its
+# words ("5.2 Contractor's Right to Terminate Agreement for any Reason.": EMERALD; on CUAD train 122
+# more units read so, 1 of them inside a labelled clause); "12.3.2.3 Clinical Trials Liability:
+# [***] dollars ($[***]) per occurrence." states a term (PHASEBIO).
+_NOT_TITLE = re.compile(r"\b(?:shall|will|may|must|is|are)\b|[$€£%*]|\d")
+
+
 def _title_line(line: str) -> bool:
     long, rest = [w for w in line.split()[1:] if len(re.sub(r"\W", "", w)) >= 4], line.split(maxsplit=1)[-1]
-    # and no figure: "12.3.2.3 Clinical Trials Liability: [***] dollars ($[***]) per occurrence." states a term (PHASEBIO)
-    return (bool(_NUMBERED.match(line) and long) and sum(w[0].isupper() for w in long) >= 0.6 * len(long)
-            and not re.search(r"\b(?:shall|will|may|must|is|are)\b|[$€£%*]|\d", rest))
+    return bool(_NUMBERED.match(line) and long) and sum(w[0].isupper() for w in long) >= 0.6 * len(long) and not _NOT_TITLE.search(rest)
 
 
 def heading(text: str) -> str:
@@ -310,11 +316,3 @@ def heading(text: str) -> str:
     ended = not rest or text.strip()[m.end() - 1] in ".:-—" or own_line or shouted
     return title if ended else ""
 
-
-# The title of an exhibit or schedule ("EXHIBIT F Buy Rates and Revenue Share [***]", "Exhibit C – Minimum
-# Performance Goals Rev. IMS 8/29/2018 3:38 PM": PHREESIA, INNERSCOPE) states nothing; 1 of 7,751 CUAD train labels reads so.
-_EXHIBIT = re.compile(r"^\W*(?:exhibit|schedule|appendix|annex|attachment)\s+[\w.-]{1,4}\b(?!.*\b(?:shall|will|may|must|is|are|agrees?|hereby|contains?|sets?\s+forth|provides?)\b)", re.I | re.S)
-
-
-def _exhibit_title(text: str) -> bool:
-    return bool(_EXHIBIT.match(text))
