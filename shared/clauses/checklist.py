@@ -34,7 +34,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Irrevocable Or Perpetual License": ("duration carve_out bound", {}, ""),
     "Post-Termination Services": ("survival* duration bound", {}, "No period after the end of the contract is stated in this clause."),
     "Audit Rights": ("notice_period duration percent bound", {"percent": "Cost threshold"}, ""),
-    "Warranty Duration": ("duration* carve_out bound", {"duration": "Warranty period"}, "No warranty period is stated in this clause."),
+    "Warranty Duration": ("duration* carve_out bound", {}, "No warranty period is stated in this clause."),
     "Insurance": ("amount* coverage insured notice_period duration bound", {"amount": "Coverage amounts"}, "No coverage amount is stated in this clause."),
 }
 # Licences, IP and the like: who is bound, and what is excepted.
@@ -68,5 +68,9 @@ SPEC: dict[str, list[tuple[str, str]]] = {
 # A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
 # facts it is read from): a term the record reads that the note's own patterns missed ("for an
 # additional month", "[***]") is quoted in the note too, so the note and the record never disagree.
+# A term of the record said under its own label, apart from the other figures of its kind: only
+# the period the record ties to a warranty is the warranty period ("within two (2) Business Days
+# after receipt" in an acceptance clause is a period stated, no warranty's).
+TERM_LABEL = {"warranty_period": "Warranty period"}
 TERM_KIND = {name: "date" if how.startswith("date") else "duration" if how.startswith("period") else how.split(":")[1].split(",")[0]
              for specs in SPEC.values() for name, how in specs}

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import CHECKLIST, LABELS, TERM_KIND, WHAT
+from shared.clauses.checklist import CHECKLIST, LABELS, TERM_KIND, TERM_LABEL, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -280,10 +280,18 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         hidden = set()
         for t in terms:  # what the record states and no fact quotes ("an additional month", "[***]")
             stated = _words(t["text"] or "")
-            if t["stated"] and stated and TERM_KIND.get(t["name"]) in kinds and not any(stated in _words(x) or _words(x) in stated for x in texts):
+            if not (t["stated"] and stated and TERM_KIND.get(t["name"]) in kinds):
+                continue
+            hidden |= {t["text"]} if t.get("redacted") else set()
+            if t["name"] in TERM_LABEL:
+                texts = [x for x in texts if not (stated in _words(x) or _words(x) in stated)]
+                parts.append(f"{TERM_LABEL[t['name']]}: {_q([t['text']], hidden)}.")
+            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated for x in texts):  # "****" is not "[*****]"
                 texts.insert(0, t["text"])
-                hidden |= {t["text"]} if t.get("redacted") else set()
         label = labels.get(kinds[0], LABELS[kinds[0]])
+        if any(t["stated"] and t["name"] in TERM_LABEL and TERM_KIND[t["name"]] in kinds for t in terms):
+            first_key = False  # the key term is said
+            tok = tok.rstrip("*")
         if texts:
             parts.append(f"{label} {_q(texts, hidden)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts, hidden)}.")
         elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):

@@ -152,3 +152,15 @@ def test_a_clause_of_several_categories_says_each_fact_once():
     assert got.index("License Grant:") < got.index("Irrevocable Or Perpetual License:")
     alone = logic.clause_notes(["Irrevocable Or Perpetual License"], quote)["risk"]
     assert "Applies to one party" in alone  # a category asked alone says all of it
+
+
+def test_only_the_period_the_record_ties_to_a_warranty_is_called_the_warranty_period():
+    # BIOFRONTERA: an acceptance window read as "Warranty period: “two (2) Business Days”" while
+    # the terms record said no warranty period was found
+    window = logic.clause_notes(["Warranty Duration"], "CUTANEA will provide in good faith written acceptance of a batch of Product or written "
+                                "notification of any deficiencies within two (2) Business Days after receipt of the Certificate of Analysis.")
+    assert "Warranty period" not in window["risk"] and "Periods stated: “two (2) Business Days”." in window["risk"]
+    both = logic.clause_notes(["Warranty Duration"], "Supplier warrants that the Products shall be free from defects for a period of twelve (12) "
+                              "months from delivery; any claim must be made within thirty (30) days of discovery.")
+    assert both["risk"].startswith("Warranty period: “twelve (12) months”. Periods stated: “thirty (30) days”.")
+    assert [t["text"] for t in both["terms"]] == ["twelve (12) months"]
