@@ -61,7 +61,7 @@ RX: dict[str, list[re.Pattern]] = {
     "duration": [_i(_DUR)],
     # The kinds of damages a clause excludes ("ANY SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES"):
     # two or more kinds of loss before "damages" or "losses", after a word that excludes them.
-    "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,160}?\b(?P<f>(?:(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
+    "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,240}?\b(?P<f>(?:(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
                     r"exemplary|multiple|treble|economic|reliance|business|other|direct|profits?|revenues?|data|use|goodwill|savings)\b[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?){2,}"
                     r"(?:damages|losses))")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
@@ -70,6 +70,8 @@ RX: dict[str, list[re.Pattern]] = {
     "notice_period": [
         # no time at all: "may terminate ... immediately upon written notice" (a notice period of nothing)
         _i(r"\b(?:effective\s+)?immediately\s+(?:upon|on)\s+(?:the\s+)?(?:(?:issuance|delivery|receipt|giving)\s+of\s+)?(?:(?:prior|written|e-?mail)\s+(?:or\s+e-?mail\s+)?){0,2}notice\b"),
+        # a day: "shall become effective on the business day next following the date of receipt by NFLA of Company's written notice" (GRIDIRON)
+        _i(r"\beffective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?(?:business\s+|working\s+)?day\s+(?:next\s+)?(?:following|after)\s+(?:the\s+date\s+of\s+)?(?:(?:the|its)\s+)?(?:receipt|delivery|giving|service)\b[^.;]{0,80}?\bnotice\b"),
         _i(
             rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
             rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),

@@ -205,6 +205,7 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
             figs = figures.extract(f["text"], 0)
             dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
             dur = 0.0 if dur is None and f["text"].lower().startswith(("immediately", "effective immediately")) else dur  # no time at all
+            dur = 1.0 if dur is None and re.match(r"effective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?\w*\s*day\b", f["text"], re.I) else dur  # the next day
             if kind in ("notice_period",) and dur is None:
                 continue
             if kind == "duration" and dur is None:  # "during the term": as long as the contract

@@ -808,3 +808,21 @@ def test_who_grants_is_bound_by_the_grant():
     note = risk.risk_note("License Grant", "Subject to McDATA's prior written approval, McDATA grants Reseller a limited, nonexclusive, non-transferable, "
                           "revocable license to use McDATA's Trademarks, and Reseller agrees to use them only as permitted.")["risk"]
     assert "Applies to one party (“McDATA grants”)." in note
+
+
+def test_the_damages_excluded_are_read_past_a_long_list_of_theories():
+    # ENERGOUS: 170 characters of "regardless of the form of any claim or action (whether in contract, …)"
+    # stand between "IN NO EVENT" and the kinds of damages it excludes
+    quote = ("IN NO EVENT WILL EITHER PARTY BE LIABLE UNDER THIS AGREEMENT, REGARDLESS OF THE FORM OF ANY CLAIM OR ACTION (WHETHER IN CONTRACT, "
+             "NEGLIGENCE, STRICT LIABILITY OR OTHERWISE), FOR ANY (i) INDIRECT, PUNITIVE, INCIDENTAL, RELIANCE, SPECIAL, EXEMPLARY OR CONSEQUENTIAL "
+             "DAMAGES, INCLUDING, BUT NOT LIMITED TO, LOSS OF BUSINESS, REVENUES, PROFITS OR GOODWILL, OR (ii) AGGREGATE DAMAGES IN EXCESS OF [***].")
+    assert "Excludes: “INDIRECT, PUNITIVE, INCIDENTAL, RELIANCE, SPECIAL, EXEMPLARY OR CONSEQUENTIAL DAMAGES”." in risk.risk_note("Cap On Liability", quote)["risk"]
+
+
+def test_a_sum_after_its_currency_code_is_an_amount():
+    # HUBEI MINKANG: "the greater of: (1) USD5,000 for each 30 day period …; or (2) a minimum of 3,300 pictures"
+    # quoted the pictures and not the money
+    quote = ("Upon successful completion of the beta testing stage, DGT will guarantee Dolphin the greater of: (1) USD5,000 for each 30 day period "
+             "of photo-editing work completed; or (2) a minimum of 3,300 pictures to be edited for each 30 day period.")
+    assert risk.risk_note("Minimum Commitment", quote)["risk"].startswith("Minimum: “USD5,000”, “minimum of 3,300 pictures”.")
+    assert ("amount", "EUR 10,000 per year") in [(f["kind"], f["text"]) for f in risk.facts("Insurance", "cover of EUR 10,000 per year")]

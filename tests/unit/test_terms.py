@@ -338,3 +338,11 @@ def test_an_end_immediately_upon_notice_has_a_notice_period_of_nothing():
     period for termination is stated in this clause"; its notice period is none at all (0 days)."""
     (notice,) = terms.terms("Termination For Convenience", "SFJ may terminate this Agreement at any time immediately upon written notice to PB.")
     assert notice["stated"] and notice["text"] == "immediately upon written notice" and notice["value"] == 0.0
+
+
+def test_a_termination_effective_the_next_day_after_notice_states_its_notice():
+    # GRIDIRON: "No notice period for termination is stated" beside a clause that gives one business day
+    got = terms.terms("Termination For Convenience", "Any termination pursuant to this section shall become effective on the business day next "
+                      "following the date of receipt by NFLA of Company’s written notice to so terminate.")
+    assert got[0]["stated"] is True and got[0]["value"] == 1.0
+    assert got[0]["text"].startswith("effective on the business day next following")
