@@ -24,7 +24,7 @@ _END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|
 # twelve (12) months from the effective date of termination": DYNAMEX; "notification ... at least
 # 60 days prior to end of such period": DATACALL)
 FROM_END = re.compile(
-    r"\W*(?:from|after|following|prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:effective\s+date\s+of\s+(?:the\s+|such\s+|any\s+)?)?(?:termination|expiration|expiry|end)\b", re.I
+    r"\W*(?:from|after|following|prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:(?:effective\s+)?date\s+of\s+(?:the\s+|such\s+|any\s+)?)?(?:termination|expiration|expiry|end)\b", re.I
 )
 
 

@@ -286,7 +286,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
             if t["name"] in TERM_LABEL:
                 texts = [x for x in texts if not (stated in _words(x) or _words(x) in stated)]
                 parts.append(f"{TERM_LABEL[t['name']]}: {_q([t['text']], hidden)}.")
-            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated for x in texts):  # "****" is not "[*****]"
+            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated
+                         for x in texts + [f["text"] for f in found if f["kind"] != "bound"]):  # "****" is not "[*****]"; a fact of another kind may say it
                 texts.insert(0, t["text"])
         label = labels.get(kinds[0], LABELS[kinds[0]])
         if any(t["stated"] and t["name"] in TERM_LABEL and TERM_KIND[t["name"]] in kinds for t in terms):

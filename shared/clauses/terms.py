@@ -158,7 +158,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 200) : b + 120]):
             continue
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
-                              or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a]))):
+                              or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a])
+                                      or re.match(r"\W*from\b", after) and _FROM_END.match(after))):  # "five years from the date of termination"
             continue
         if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)
                               or _FROM_END.match(after)):  # "for a period of twelve (12) months from the effective date of termination"

@@ -346,3 +346,11 @@ def test_a_termination_effective_the_next_day_after_notice_states_its_notice():
                       "following the date of receipt by NFLA of Company’s written notice to so terminate.")
     assert got[0]["stated"] is True and got[0]["value"] == 1.0
     assert got[0]["text"].startswith("effective on the business day next following")
+
+
+def test_a_period_from_the_date_of_termination_is_after_the_end():
+    # ICORECONNECT: "five years from the date of termination" was no post-termination period
+    got = terms.terms("Post-Termination Services", "In such an instance, all compensation will continue for a extended period of five years "
+                      "from the date of termination for all subscriptions tagged as USA MCO.")
+    assert (got[0]["text"], got[0]["value"]) == ("five years", 1825.0)
+    assert terms.terms("Post-Termination Services", "Either party may terminate on five years' notice from the date of this Agreement.")[0]["stated"] is not True
