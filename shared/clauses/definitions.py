@@ -116,12 +116,14 @@ _WORDS: dict[str, str] = {
 }
 
 
-# A sublicence denied ("without any right to sublicense", "non-sublicensable") names no affiliate
-# or sublicensee of the licensee: read without it, 59 of 61 train labels of Affiliate
-# License-Licensee still name one, as before (PLAYBOY: "Client grants EFS a limited, non-exclusive,
-# non-transferable, non-assignable (without any right to sublicense), world-wide license").
+# Words read past before a category's own are looked for. A sublicence denied names no affiliate or sublicensee of the licensee (59 of 61
+# train labels of Affiliate License-Licensee name one without it, as before; PLAYBOY: "non-assignable (without any right to sublicense)").
 _NO_SUBLICENCE = re.compile(r"(?:non-?|without\s+(?:any\s+|the\s+)?(?:right\s+to\s+)?|no\s+(?:right\s+to\s+)?|not\s+(?:be\s+)?(?:entitled\s+to\s+|permitted\s+to\s+)?|nor\s+)sub-?licens\w*", re.I)
-_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE}  # category -> words read past before its own are looked for
+# A term's end ("for 12 months unless terminated sooner", "TERM AND TERMINATION", "terminating the [*****] day of") is no time after it
+# (the term clauses of ADAMS GOLF, MANAKOA, DATACALL): 0 of 233 train labels of Post-Termination Services name the end only so.
+_TERM_END = re.compile(r"\bunless\s+(?:(?:sooner|earlier)\s+)?terminated(?:\s+(?:sooner|earlier))?|\b(?:sooner|earlier)\s+terminat\w*|\bterminat\w*\s+(?:sooner|earlier)|\bterm\s+and\s+termination\b"
+                       r"|\bmay\s+terminate\b|\btermination\s+(?:provisions?|clauses?|sections?)\b|\bterminat\w*\s+(?:on\s+)?the\s+\S+\s+day\s+of\b", re.I)
+_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END}
 
 
 def _names_none(words: re.Pattern, unread: re.Pattern | None = None) -> Callable[[str], bool]:
@@ -290,14 +292,12 @@ def restricts_nothing(text: str) -> bool:  # a lead-in ("..., for two (2) years 
     return not _RESTRICTS.search(text) and not text.rstrip().endswith((":", "—", "-"))
 
 
-# A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...")
-# says why the parties contract, not what they agree: no labelled clause of CUAD train is or opens
-# a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
+# A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...") says why the parties
+# contract, not what they agree: no labelled clause of CUAD train is or opens a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
 _RECITAL = re.compile(_LEAD + r"(?-i:WHEREAS|Whereas)\b", re.I)
 
 
-# A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT
-# MATERIAL ...": GPAQ) is no clause; no train label opens with one.
+# A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT MATERIAL ...": GPAQ) is no clause; no train label opens with one.
 _LEGEND = re.compile(r"^\W*(?:\[?\*+\]?\s*)?(?:certain\s+)?(?:confidential\s+)?(?:information|portions?)\s+(?:\S+\s+){0,8}?(?:has|have)\s+been\s+(?:excluded|omitted|redacted)"
                      r"|^\W*confidential\s+treatment\s+(?:has\s+been\s+)?requested", re.I)
 

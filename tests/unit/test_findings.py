@@ -362,6 +362,11 @@ NAMES_ITS_CATEGORY = [
     # PHASEBIO, NEON: a row of insurance limits, an expiry by date
     ("Insurance", None, "12.3.2.2 Umbrella Excess Liability: [***] dollars ($[***]) per occurrence."),
     ("Expiration Date", None, "This Agreement shall be effective through and including March 31, 2004."),
+    # MANAKOA, ADAMS GOLF: a term that names its end only to say it may come sooner, or by a date, is no time after the end
+    ("Post-Termination Services", "V. TERM AND TERMINATION The term of the Agreement will be for 12 months unless terminated sooner.",
+     "On expiration or earlier termination of this Agreement, Supplier shall return to Customer all samples of the Product."),
+    ("Post-Termination Services", "1. TERM OF CONTRACT The Term of this Agreement shall be for a period of three years commencing the 1st day of "
+     "September 2004 and terminating the 31st day of August 2007.", "In the event of the early termination of this Agreement, the parties shall cooperate in the transfer."),
 ]
 
 
