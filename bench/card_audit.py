@@ -24,11 +24,14 @@ import argparse
 import json
 import math
 import random
+import sys
 from collections import Counter
 from pathlib import Path
 
-from bench import cuad
-from bench.clause_eval import _jaccard, _sets
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import cuad  # noqa: E402
+from bench.clause_eval import _jaccard, _sets  # noqa: E402
 
 AUDIT = Path(__file__).parent / "data" / "card_audit.jsonl"
 VERDICTS = ("clause", "bounds", "related", "other")

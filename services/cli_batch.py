@@ -16,7 +16,6 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Callable
 
 import httpx
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn

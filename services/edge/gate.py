@@ -25,7 +25,7 @@ import math
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 
-from shared.core.errors import ClauseFlowError, Overloaded, TooLarge, Unauthorized, error_body
+from shared.core.errors import ClauseFlowError, Overloaded, TooLarge, error_body
 
 from .auth import Keys, tenant_of
 

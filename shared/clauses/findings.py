@@ -9,7 +9,6 @@ asked categories with none (``absent``).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -19,7 +18,6 @@ from shared.clauses import extent
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
-from shared.documents import cjk
 from shared.documents.splitter import bare, clause_spans, heading
 
 
