@@ -155,7 +155,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "after" and (not _AFTER_END.search(after) or _CURE_AFTER.match(clause, b)):
             continue
-        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 200) : b + 120]):
+        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 400) : b + 120]):
             continue
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
                               or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a])

@@ -354,3 +354,12 @@ def test_a_period_from_the_date_of_termination_is_after_the_end():
                       "from the date of termination for all subscriptions tagged as USA MCO.")
     assert (got[0]["text"], got[0]["value"]) == ("five years", 1825.0)
     assert terms.terms("Post-Termination Services", "Either party may terminate on five years' notice from the date of this Agreement.")[0]["stated"] is not True
+
+
+def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
+    # WORLDWIDE STRATEGIES: 250 characters stand between "TouchStar warrants that" and its period
+    quote = ("TouchStar warrants that (a) with regard to the TouchStar Software, (i) TouchStar will convey good title to the TouchStar Software free "
+             "and clear of any claims, liens, security agreements or other encumbrances and (ii) for a period of ninety (90) days after delivery, "
+             "the TouchStar Software will perform in all material respects with the specifications.")
+    got = terms.terms("Warranty Duration", quote)
+    assert (got[0]["text"], got[0]["value"]) == ("ninety (90) days", 90.0)
