@@ -267,6 +267,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     tokens = order.split()
     parts: list[str] = []
     first_key = True  # no key kind ("*") came before
+    said: list[str] = []  # the words of what the note quoted so far: a figure is said once, under its first label
     for tok in tokens:
         kinds = tok.rstrip("*").split("+")
         if kinds == ["bound"]:
@@ -276,7 +277,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
                     who = "Applies to one party" if f["scope"] != "mutual" else "Applies to all parties" if every else "Applies to both parties"
                     parts.append(f"{who} ({_q([f['text']])}).")
             continue
-        texts = [f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}]
+        texts = [x for x in (f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}) if not any(_words(x) in w for w in said)]
         hidden = set()
         for t in terms:  # what the record states and no fact quotes ("an additional month", "[***]")
             stated = _words(t["text"] or "")
@@ -286,8 +287,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
             if t["name"] in TERM_LABEL:
                 texts = [x for x in texts if not (stated in _words(x) or _words(x) in stated)]
                 parts.append(f"{TERM_LABEL[t['name']]}: {_q([t['text']], hidden)}.")
-            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated
-                         for x in texts + [f["text"] for f in found if f["kind"] != "bound"]):  # "****" is not "[*****]"; a fact of another kind may say it
+            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated for x in texts) and not any(
+                    stated in w for w in said):  # "****" is not "[*****]"
                 texts.insert(0, t["text"])
         label = labels.get(kinds[0], LABELS[kinds[0]])
         if any(t["stated"] and t["name"] in TERM_LABEL and TERM_KIND[t["name"]] in kinds for t in terms):
@@ -295,6 +296,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
             tok = tok.rstrip("*")
         if texts:
             parts.append(f"{label} {_q(texts, hidden)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts, hidden)}.")
+            said += [_words(x) for x in texts[:3]]
         elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")

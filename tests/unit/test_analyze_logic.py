@@ -164,3 +164,11 @@ def test_only_the_period_the_record_ties_to_a_warranty_is_called_the_warranty_pe
                               "months from delivery; any claim must be made within thirty (30) days of discovery.")
     assert both["risk"].startswith("Warranty period: “twelve (12) months”. Periods stated: “thirty (30) days”.")
     assert [t["text"] for t in both["terms"]] == ["twelve (12) months"]
+
+
+def test_a_figure_is_said_once_under_its_first_label():
+    # NICE, PHASEBIO: "Sum owed: “5% of the Product Price”. Basis stated: “5% of the Product Price”."
+    note = logic.clause_notes(["Liquidated Damages"], "In any event, the total liquidated damages as per this Section shall not exceed 5% of the Product Price.")["risk"]
+    assert note.startswith("Sum owed: “5% of the Product Price”.") and note.count("5% of the Product Price") == 1
+    after = logic.clause_notes(["Post-Termination Services"], "Within thirty (30) days following the termination of this Agreement, Supplier shall deliver all data.")["risk"]
+    assert "After the contract ends: “thirty (30) days following the termination”." in after and "Periods stated" not in after
