@@ -199,11 +199,15 @@ def _hits(text: str) -> list[_Hit]:
     strong = [h for h in hits if h.kind != WEAK_KIND]
     alternatives = {parts[i] for i in range(len(toks) - 1) if toks[i] == "or" and toks[i + 1] in _BOTH}
 
+    def listed(h: _Hit, o: _Hit) -> bool:  # named side by side: "non-solicitation or non-compete restrictions"
+        gap = toks[min(h.end, o.end) : max(h.start, o.start)]
+        return bool(gap) and set(gap) <= {"or", "and", "nor"}
+
     def redundant(h: _Hit) -> bool:
         # A more specific clause in the same part makes it redundant; so does any clause for the
         # metadata categories ("we signed in March - when does it end?" is about the end).
         return h.part not in alternatives and any(
-            o.part == h.part and (h.name in SUPPRESS.get(o.name, ()) or (h.name in META and o.name not in META)) for o in strong)
+            o.part == h.part and not listed(h, o) and (h.name in SUPPRESS.get(o.name, ()) or (h.name in META and o.name not in META)) for o in strong)
 
     kept = [h for h in strong if not redundant(h)]
     kept += [h for h in hits if h.kind == WEAK_KIND and h.part not in {o.part for o in strong}]

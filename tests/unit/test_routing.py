@@ -296,3 +296,11 @@ def test_a_list_of_topics_asks_each_of_them(question, expected, embed):
 ])
 def test_a_list_inside_one_topic_is_read_whole(question, expected, embed):
     assert set(routing.route(question, embed).categories) == expected
+
+
+def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
+    # KUBIENT: "Are there non-solicitation or non-compete restrictions, and for how long?" routed to
+    # Non-Compete alone: "non-solicitation" was a generic word, dropped where a trigger stood beside it
+    got = set(routing.route("Are there non-solicitation or non-compete restrictions, and for how long?").categories)
+    assert got == {"Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees"}
+    assert routing.route("Does the contract have a non-solicitation of employees clause?").categories == ["No-Solicit Of Employees"]
