@@ -826,3 +826,10 @@ def test_a_sum_after_its_currency_code_is_an_amount():
              "of photo-editing work completed; or (2) a minimum of 3,300 pictures to be edited for each 30 day period.")
     assert risk.risk_note("Minimum Commitment", quote)["risk"].startswith("Minimum: “USD5,000”, “minimum of 3,300 pictures”.")
     assert ("amount", "EUR 10,000 per year") in [(f["kind"], f["text"]) for f in risk.facts("Insurance", "cover of EUR 10,000 per year")]
+
+
+def test_an_approval_the_licensee_must_receive_is_a_consent():
+    # SFG FINANCIAL: "unless the Licensee receives specific approval of the Licensor" was read as no consent at all
+    quote = ("Licensee will not sell, lease, lend, transfer, assign, hypothecate, or otherwise distribute the licensed programs to any third party "
+             "unless the Licensee receives specific approval of the Licensor.")
+    assert risk.risk_note("Non-Transferable License", quote)["risk"].startswith("Consent: “receives specific approval of the Licensor”.")
