@@ -133,7 +133,7 @@ RX: dict[str, list[re.Pattern]] = {
         r"\b(?i:in|within|throughout)\s+(?:the\s+)?(?:United\s+States|U\.S\.A?\.|USA|Canada|North\s+America|Europe|European\s+Union|China|Japan|"
         r"UNITED\s+STATES|Asia|Latin\s+America|Mexico|India|Australia)\b")],
     "consent": [_i(
-        r"\b(?:without|with|upon|subject\s+to|requires?|obtain(?:s|ing|ed)?|receiv(?:e|es|ed|ing))(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual|specific)\s+){0,3}(?:consent|approval)"
+        r"\b(?:without|with|upon|subject\s+to|requires?|obtain(?:s|ing|ed)?|receiv(?:e|es|ed|ing))(?:,\s+[^,;.]{1,60},)?\s+(?:the\s+)?(?:(?:express|advance|prior|previous|written|mutual|specific)\s+){0,3}(?:consent|approval)(?!\s+(?-i:[A-Z][a-z]))"  # not "the Approval Payments"
         r"(?:\s+(?:of|from|by)\s+(?:(?:the|each|any|all(?:\s+of)?(?:\s+the)?)\s+other\s+part(?:y|ies)|(?:the\s+)?(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?))?\b|"
         # "without the NFLA prior written consent": a name before the consent, possessive or not
         r"\b(?:without|with)\s+(?:the\s+)?(?:other\s+part(?:y|ies)['’]s?|(?-i:[A-Z])[\w&.-]*(?:\s+(?-i:[A-Z])[\w&.-]*)?(?:['’]s?)?)\s+(?:(?:express|prior|written|advance)\s+){0,3}(?:consent|approval)\b|"

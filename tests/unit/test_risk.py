@@ -833,3 +833,5 @@ def test_an_approval_the_licensee_must_receive_is_a_consent():
     quote = ("Licensee will not sell, lease, lend, transfer, assign, hypothecate, or otherwise distribute the licensed programs to any third party "
              "unless the Licensee receives specific approval of the Licensor.")
     assert risk.risk_note("Non-Transferable License", quote)["risk"].startswith("Consent: “receives specific approval of the Licensor”.")
+    # PHASEBIO: "the right to receive the Approval Payments" is a payment, no approval
+    assert "Consent" not in risk.risk_note("Anti-Assignment", "SFJ may assign its right to receive the Approval Payments to its limited partners.")["risk"]
