@@ -119,7 +119,9 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
         return comma
     if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav"):
         # the main clause's modal first: "EXCEPT FOR ... ANY LICENSE GRANT ..., IN NO EVENT WILL" (a noun may read as a verb)
-        verb = next((v for v in _MODAL.finditer(quote, marker_end, end) if quote.rfind(",", marker_end, v.start()) != -1), None) or _VERB.search(quote, marker_end, end)
+        # not a modal inside brackets: "(d) LIABILITY ARISING FROM EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO …)" (ENERGOUS)
+        verb = next((v for v in _MODAL.finditer(quote, marker_end, end) if quote.rfind(",", marker_end, v.start()) != -1
+                     and quote.count("(", marker_end, v.start()) <= quote.count(")", marker_end, v.start())), None) or _VERB.search(quote, marker_end, end)
         comma = quote.rfind(",", marker_end, verb.start()) if verb else -1
         end = comma if comma != -1 else end
     return end

@@ -835,3 +835,11 @@ def test_an_approval_the_licensee_must_receive_is_a_consent():
     assert risk.risk_note("Non-Transferable License", quote)["risk"].startswith("Consent: “receives specific approval of the Licensor”.")
     # PHASEBIO: "the right to receive the Approval Payments" is a payment, no approval
     assert "Consent" not in risk.risk_note("Anti-Assignment", "SFJ may assign its right to receive the Approval Payments to its limited partners.")["risk"]
+
+
+def test_an_exception_list_runs_past_a_modal_inside_its_brackets():
+    # ENERGOUS: "(d) LIABILITY ARISING FROM EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO …)": the "WILL" in brackets
+    # is no main clause's modal
+    quote = ("EXCEPT FOR (a) A BREACH OF SECTION 10, OR (b) EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO SECTION 11), IN NO EVENT WILL EITHER "
+             "PARTY BE LIABLE FOR ANY INDIRECT OR CONSEQUENTIAL DAMAGES.")
+    assert "Exceptions: “EXCEPT FOR (a) A BREACH OF SECTION 10, OR (b) EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO SECTION 11)”." in risk.risk_note("Cap On Liability", quote)["risk"]
