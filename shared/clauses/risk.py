@@ -221,10 +221,15 @@ def facts(category: str, quote: str) -> list[dict]:
     return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
 
 
+_NAMED_AS = re.compile(r"\s+be\s+(?:listed|named|included|added|designated|endorsed|shown)\b", re.I)  # "APOLLO shall be listed as an additional insured"
+
+
 def _a_party(quote: str, m: re.Match) -> bool:
-    """Whether the one-party wording ``m`` names a party: not a thing ("the Agreement shall"), not the
-    second name of a compound subject, not the letter of a document's part ("APPENDIX C shall")."""
-    return not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group()))
+    """Whether the one-party wording ``m`` names a party it binds: not a thing ("the Agreement shall"), not
+    the second name of a compound subject, not the letter of a document's part ("APPENDIX C shall"),
+    not a party another must name ("APOLLO shall be listed as an additional insured": APOLLO)."""
+    return not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group())
+                or _NAMED_AS.match(quote, m.end()))
 
 
 def _words(text: str) -> str:

@@ -843,3 +843,11 @@ def test_an_exception_list_runs_past_a_modal_inside_its_brackets():
     quote = ("EXCEPT FOR (a) A BREACH OF SECTION 10, OR (b) EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO SECTION 11), IN NO EVENT WILL EITHER "
              "PARTY BE LIABLE FOR ANY INDIRECT OR CONSEQUENTIAL DAMAGES.")
     assert "Exceptions: “EXCEPT FOR (a) A BREACH OF SECTION 10, OR (b) EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO SECTION 11)”." in risk.risk_note("Cap On Liability", quote)["risk"]
+
+
+def test_a_party_another_must_name_as_insured_is_not_the_party_bound():
+    # APOLLO, PHREESIA: "(b) Allscripts will be named as an additional insured" read "Applies to one party (“Allscripts will”)"
+    for quote in ("(b) Allscripts will be named as an additional insured under the foregoing policies.",
+                  "The evidence will (b) indicate that APOLLO shall be listed as an additional insured on the commercial general liability policy."):
+        assert "Applies to one party" not in risk.risk_note("Insurance", quote)["risk"]
+    assert "Applies to one party (“Supplier shall”)" in risk.risk_note("Insurance", "Supplier shall name Buyer as an additional insured.")["risk"]
