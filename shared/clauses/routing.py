@@ -199,9 +199,10 @@ def _hits(text: str) -> list[_Hit]:
     strong = [h for h in hits if h.kind != WEAK_KIND]
     alternatives = {parts[i] for i in range(len(toks) - 1) if toks[i] == "or" and toks[i + 1] in _BOTH}
 
-    def listed(h: _Hit, o: _Hit) -> bool:  # named side by side: "non-solicitation or non-compete restrictions"
-        gap = toks[min(h.end, o.end) : max(h.start, o.start)]
-        return bool(gap) and set(gap) <= {"or", "and", "nor"}
+    def listed(h: _Hit, o: _Hit) -> bool:  # named side by side: "non-solicitation or non-compete", "a most favored nation clause or price restrictions"
+        x = max((x for x in strong if x.name == o.name and x.start < o.end and o.start < x.end), key=lambda x: x.end - x.start)  # o's longest wording
+        gap = set(toks[min(h.end, x.end) : max(h.start, x.start)])
+        return bool(gap & {"or", "and", "nor"}) and gap <= {"or", "and", "nor", "any", "claus", "provis", "covenant"}
 
     def redundant(h: _Hit) -> bool:
         # A more specific clause in the same part makes it redundant; so does any clause for the

@@ -304,3 +304,6 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     got = set(routing.route("Are there non-solicitation or non-compete restrictions, and for how long?").categories)
     assert got == {"Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees"}
     assert routing.route("Does the contract have a non-solicitation of employees clause?").categories == ["No-Solicit Of Employees"]
+    # NETGEAR: "a most favored nation clause or price restrictions" lost the price restrictions to the MFN clause
+    assert set(routing.route("Is there a most favored nation clause or price restrictions?").categories) == {"Most Favored Nation", "Price Restrictions"}
+    assert routing.route("Does the license also cover patents held by the licensor's parent or sister companies?").categories == ["Affiliate License-Licensor"]
