@@ -65,12 +65,12 @@ SPEC: dict[str, list[tuple[str, str]]] = {
     "Minimum Commitment": [("amount", "fact:amount,percent,quantity")],
     **{c: [("restriction_period", "fact:duration")] for c in ("Non-Compete", "No-Solicit Of Customers", "No-Solicit Of Employees")},
 }
-# A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
-# facts it is read from): a term the record reads that the note's own patterns missed ("for an
-# additional month", "[***]") is quoted in the note too, so the note and the record never disagree.
 # A term of the record said under its own label, apart from the other figures of its kind: only
 # the period the record ties to a warranty is the warranty period ("within two (2) Business Days
 # after receipt" in an acceptance clause is a period stated, no warranty's).
 TERM_LABEL = {"warranty_period": "Warranty period"}
+# A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
+# facts it is read from): a term the record reads that the note's own patterns missed ("for an
+# additional month", "[***]") is quoted in the note too, so the note and the record never disagree.
 TERM_KIND = {name: "date" if how.startswith("date") else "duration" if how.startswith("period") else how.split(":")[1].split(",")[0]
              for specs in SPEC.values() for name, how in specs}

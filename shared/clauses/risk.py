@@ -236,6 +236,11 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+def _overlap(words: str, text: str) -> bool:
+    """Whether ``words`` (whitespace collapsed) and ``text`` quote the same figure, one inside the other."""
+    return words in _words(text) or _words(text) in words
+
+
 def _q(texts: list[str], hidden: set[str] = frozenset()) -> str:
     """Up to three quotes; one in ``hidden`` is said to be a redaction."""
     return ", ".join(f"“{_words(t)}”" + (" (redacted in the contract as filed)" if t in hidden else "") for t in texts[:3])
@@ -286,25 +291,23 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
             continue
         texts = [x for x in (f["text"] for f in found if f["kind"] in {_AS.get(k, k) for k in kinds}) if not any(_words(x) in w for w in said)]
         hidden = set()
+        labelled = False  # the record's term of these kinds was said under its own label
         for t in terms:  # what the record states and no fact quotes ("an additional month", "[***]")
             stated = _words(t["text"] or "")
             if not (t["stated"] and stated and TERM_KIND.get(t["name"]) in kinds):
                 continue
             hidden |= {t["text"]} if t.get("redacted") else set()
             if t["name"] in TERM_LABEL:
-                texts = [x for x in texts if not (stated in _words(x) or _words(x) in stated)]
+                labelled = True
+                texts = [x for x in texts if not _overlap(stated, x)]
                 parts.append(f"{TERM_LABEL[t['name']]}: {_q([t['text']], hidden)}.")
-            elif not any(t["text"] == x if t.get("redacted") else stated in _words(x) or _words(x) in stated for x in texts) and not any(
-                    stated in w for w in said):  # "****" is not "[*****]"
+            elif not any(t["text"] == x if t.get("redacted") else _overlap(stated, x) for x in texts) and not any(stated in w for w in said):  # "****" is not "[*****]"
                 texts.insert(0, t["text"])
         label = labels.get(kinds[0], LABELS[kinds[0]])
-        if any(t["stated"] and t["name"] in TERM_LABEL and TERM_KIND[t["name"]] in kinds for t in terms):
-            first_key = False  # the key term is said
-            tok = tok.rstrip("*")
         if texts:
             parts.append(f"{label} {_q(texts, hidden)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts, hidden)}.")
             said += [_words(x) for x in texts[:3]]
-        elif tok.endswith("*") and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
+        elif tok.endswith("*") and not labelled and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
     if already is not None:

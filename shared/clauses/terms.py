@@ -55,6 +55,7 @@ _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
 # A period after the end is said so: "... for two (2) years following termination", "survive for
 # one year"; "shall continue for twenty-four (24) months ... unless terminated sooner" is the term.
 _POST_BEFORE = re.compile(r"\b(?:surviv\w*|after|following|post[\s-]*termination|sell[\s-]*off|thereafter|wind[\s-]*down|transition)\b", re.I)
+_NEXT_DAY = re.compile(r"effective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?\w*\s*day\b", re.I)  # a notice of a day: "effective on the business day next following ... notice"
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advance)", re.I)  # "one year's prior notice"
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
@@ -206,7 +207,7 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
             figs = figures.extract(f["text"], 0)
             dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
             dur = 0.0 if dur is None and f["text"].lower().startswith(("immediately", "effective immediately")) else dur  # no time at all
-            dur = 1.0 if dur is None and re.match(r"effective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?\w*\s*day\b", f["text"], re.I) else dur  # the next day
+            dur = 1.0 if dur is None and _NEXT_DAY.match(f["text"]) else dur
             if kind in ("notice_period",) and dur is None:
                 continue
             if kind == "duration" and dur is None:  # "during the term": as long as the contract
