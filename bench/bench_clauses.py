@@ -11,7 +11,9 @@ and micro-averaged (bench/clause_eval.py defines each).
 ``--stages`` measures the TF-IDF model alone, the clause encoder alone and both (the
 ablation), and the time each takes to score a whole contract; where the model has a presence
 model (models/clause/presence/), the TF-IDF model is also measured without it
-(``tfidf_units_alone``: each unit's threshold alone), and the presence model's time is given. ``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
+(``tfidf_units_alone``: each unit's threshold alone), and the presence model's time is given;
+where it has a neighbours stage (models/clause/neighbours/), also without that
+(``tfidf_no_neighbours``: its scoring time is the stage's cost). ``--previous REV`` checks REV out beside (git worktree) and measures its findings on the same
 contracts in a subprocess (bench/clause_findings_dump.py). ``run`` and ``Tally`` below are the
 unit-level measures the other benchmarks reuse (bench_furniture, bench_ocr).
 
@@ -247,6 +249,9 @@ def main() -> None:
         sys.exit(f"CUAD data not found at {cuad.cuad_dir()} (set CLAUSEFLOW_CUAD_DIR)")
     stages = args.stages or ("tfidf,encoder,both" if (args.encoder / "model.onnx").exists() else "tfidf")
     models = {stage: load_model(args.model, stage, args.encoder) for stage in stages.split(",")}
+    if getattr(models.get("tfidf"), "neighbours", None) is not None:  # the ablation: the clause model without its neighbours stage
+        models["tfidf_no_neighbours"] = copy.copy(models["tfidf"])
+        models["tfidf_no_neighbours"].neighbours = None
     if getattr(models.get("tfidf"), "presence", None) is not None:  # the ablation: each unit's threshold alone
         models["tfidf_units_alone"] = copy.copy(models["tfidf"])
         models["tfidf_units_alone"].presence = None

@@ -21,9 +21,11 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+from shared.clauses.neighbours import Neighbours
 from shared.clauses.ngrams import CharNgramCounter
 from shared.clauses.presence import Presence
 from shared.clauses.vectors import char_vectorizer, context_vectorizer, tfidf, word_vectorizer
+from shared.documents.splitter import bare
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +55,9 @@ class ClauseModel:
         # Names the model in shared caches: scores of one model are never read as another's.
         digest = hashlib.sha256(self._intercept.tobytes() + self._coef[:64].tobytes() + json.dumps(sorted(thresholds.items())).encode())
         self.version = f"{len(categories)}c-{digest.hexdigest()[:12]}"
+        self.weights_version = self.version  # the regressions' own: what the neighbours stage was trained on
         self.scores_version = self.version  # what the scores depend on: the version less the presence model
+        self.neighbours = None  # shared.clauses.neighbours.Neighbours, when models/clause/neighbours/ is there
         self.presence = None  # shared.clauses.presence.Presence, when models/clause/presence/ is there
 
     def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
@@ -66,8 +70,14 @@ class ClauseModel:
         """Probabilities, one row per span, one column per category in ``categories``."""
         if not spans:
             return np.zeros((0, len(self.categories)), np.float32)
-        logits = self.features(spans, contexts) @ self._coef + self._intercept
-        return (1.0 / (1.0 + np.exp(-np.clip(logits, -30, 30)))).astype(np.float32)
+        x = self.features(spans, contexts)
+        probs = (1.0 / (1.0 + np.exp(-np.clip(x @ self._coef + self._intercept, -30, 30)))).astype(np.float32)
+        if self.neighbours is None:
+            return probs
+        # The second stage reads the word block (the first columns) and leaves units too bare
+        # to be a clause alone as they are, as it was trained.
+        words = x[:, : len(self._vec["word"].vocabulary)]
+        return self.neighbours.rescore(probs, words, np.array([bare(s) for s in spans], bool))
 
     def threshold(self, category: str) -> float:
         return self.thresholds.get(category, 0.5)
@@ -88,6 +98,11 @@ class ClauseModel:
         cfg = json.loads((path / "config.json").read_text())
         idf = {k: w[f"idf_{k}"] for k in ("word", "char", "context")}
         model = cls(cfg["categories"], vocabs, idf, w["coef"].astype(np.float32), w["intercept"], cfg["thresholds"], cfg.get("meta"))
+        model.neighbours = Neighbours.load(path / "neighbours")
+        if model.neighbours is not None:
+            if model.neighbours.meta.get("clause_model") != model.weights_version:
+                log.warning("the neighbours stage at %s was trained on another clause model's scores: run `make model`", path / "neighbours")
+            model.version = model.scores_version = f"{model.version}+{model.neighbours.version}"
         model.presence = Presence.load(path / "presence")
         if model.presence is not None:
             if model.presence.meta.get("clause_model") != model.scores_version:

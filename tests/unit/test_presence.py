@@ -97,10 +97,12 @@ def test_on_cuad_dev_presence_lists_less_for_absent_categories_and_loses_almost_
     """Dev is never fitted on; the thresholds were chosen on train (out of fold), where the
     gate may cost at most 3% of present pairs. The rules of what a clause is not
     (``definitions.NOT_A_CLAUSE``) now take away many of the cards it used to: its gain in
-    no-clause accuracy on dev was 0.006 before them and is 0.004 (12 of 2,857 pairs) with them."""
+    no-clause accuracy on dev was 0.006 before them and 0.004 (12 of 2,857 pairs) with them;
+    the neighbours stage (``shared.clauses.neighbours``) takes away most of the rest: 0.0014
+    (4 pairs) since."""
     with_, alone = dev_measures["presence"], dev_measures["alone"]
     print({k: (round(with_[k], 4), round(alone[k], 4)) for k in ("not_found", "no_clause_acc", "precision", "recall")})
-    assert with_["no_clause_acc"] > alone["no_clause_acc"] + 0.003
+    assert with_["no_clause_acc"] > alone["no_clause_acc"]
     assert with_["precision"] > alone["precision"]
     assert with_["not_found"] <= alone["not_found"] + 0.005
     assert with_["recall"] >= alone["recall"] - 0.005
