@@ -10,7 +10,8 @@ with the candidates of every other contract, so no unit is its own or its contra
 Per category, a logistic regression on them is fitted out of fold (3 folds by contract, the
 clause model's), its threshold shifted so that as many train candidates pass as passed the clause
 model's threshold, and fitted again on all. Categories with fewer than ``--least`` labelled
-candidates keep the clause model's scores. The out-of-fold re-scored scores are written to
+candidates, or whose candidates it ranks no better than the margin alone (average precision per
+fold, out of fold, over the margin's by ``--min-gain`` or less), keep the clause model's scores. The out-of-fold re-scored scores are written to
 ``--stacked-out`` for the presence model, which then reads them as they will be served.
 
 Dev is used only to measure (bench/bench_clauses.py).
@@ -45,6 +46,7 @@ def main() -> None:
     ap.add_argument("--floor", type=float, default=0.3, help="a candidate: a unit at or over this share of its category's threshold")
     ap.add_argument("--k", type=int, default=10, help="nearest neighbours whose labelled share is a feature")
     ap.add_argument("--least", type=int, default=6, help="labelled candidates a category needs to be re-scored")
+    ap.add_argument("--min-gain", type=float, default=0.0, help="a category keeps its clause model's scores unless the stage's average precision (out of fold) is over the margin's by more")
     ap.add_argument("--C", type=float, default=1.0)
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--seed", type=int, default=13)
@@ -85,19 +87,22 @@ def main() -> None:
             z[te] = lr.decision_function(feats[te])
         passed = int((margin >= 0).sum())  # as many pass the shifted threshold, out of fold
         shift = float(np.sort(z)[::-1][passed - 1]) if passed else float(z.max() + 1.0)
-        lr = LogisticRegression(C=args.C, max_iter=2000).fit(feats, labelled)
-        stack[k] = np.array([*lr.coef_[0], lr.intercept_[0] - shift], np.float32)
-        members[k] = (rows, labelled)
-        stacked[units[rows], k] = 1.0 / (1.0 + np.exp(-(z - shift + logit(thr[k]))))
         # the ablation, per fold: the clause model's margin alone, the neighbours alone (labelled share, ties by margin), both
         ap.append([np.mean([average_precision_score(labelled[fold[g] == f], s[fold[g] == f]) for f in range(args.folds) if labelled[fold[g] == f].any()])
                    for s in (margin, feats[:, 2] + 1e-3 * margin, z)])
+        if ap[-1][2] <= ap[-1][0] + args.min_gain:
+            print(f"{cat[:40]:40s} {len(rows):5d} candidates, {int(labelled.sum()):4d} labelled: ranks no better (AP {ap[-1][0]:.3f} -> {ap[-1][2]:.3f}), left as scored", flush=True)
+            continue
+        stacked[units[rows], k] = 1.0 / (1.0 + np.exp(-(z - shift + logit(thr[k]))))
+        lr = LogisticRegression(C=args.C, max_iter=2000).fit(feats, labelled)
+        stack[k] = np.array([*lr.coef_[0], lr.intercept_[0] - shift], np.float32)
+        members[k] = (rows, labelled)
         print(f"{cat[:40]:40s} {len(rows):5d} candidates, {int(labelled.sum()):4d} labelled", flush=True)
     meta = {"version": time.strftime("%Y-%m-%d"), "trained_on": "CUAD train: the clause model's out-of-fold candidates", "clause_model": model.weights_version,
-            "candidates": len(units), "args": {k: v for k, v in vars(args).items() if k in ("floor", "k", "least", "C", "folds", "seed")}}
+            "candidates": len(units), "args": {k: v for k, v in vars(args).items() if k in ("floor", "k", "least", "min_gain", "C", "folds", "seed")}}
     Neighbours(vectors, members, stack, thr, args.floor, args.k, meta).save(args.model / "neighbours")
     np.savez_compressed(args.stacked_out, oof=stacked)
-    print("mean average precision per fold over the re-scored categories: margin alone %.3f, neighbours alone %.3f, both %.3f" % tuple(np.mean(ap, axis=0)))
+    print("mean average precision per fold over the categories with enough labelled candidates: margin alone %.3f, neighbours alone %.3f, both %.3f" % tuple(np.mean(ap, axis=0)))
     print(f"{len(stack)} of {len(cats)} categories re-scored; saved to {args.model / 'neighbours'}, out-of-fold scores to {args.stacked_out}; {time.time() - t0:.0f}s")
 
 
