@@ -41,6 +41,10 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
 CHECKLIST.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
                             "Unlimited/All-You-Can-Eat-License", "Covenant Not To Sue", "Third Party Beneficiary"), ("carve_out bound", {}, "")))
 CHECKLIST.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
+# What a note says instead of the category's "missing" line when the clause only excludes kinds of
+# damages: it is an exclusion, not a cap that forgot its amount (TALCOTT: "neither party shall be
+# liable for any special, consequential or incidental damages").
+EXCLUSION_ONLY = {"Cap On Liability": "An exclusion of kinds of damages, not a limit on an amount: no amount or basis is stated in this clause."}
 LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import CHECKLIST, LABELS, TERM_KIND, TERM_LABEL, WHAT
+from shared.clauses.checklist import CHECKLIST, EXCLUSION_ONLY, LABELS, TERM_KIND, TERM_LABEL, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -276,6 +276,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
     order, labels, missing = CHECKLIST.get(cat.name if cat else category, ("", {}, ""))
+    if any(f["kind"] == "excluded" for f in found):
+        missing = EXCLUSION_ONLY.get(cat.name if cat else category, missing)
     tokens = order.split()
     parts: list[str] = []
     first_key = True  # no key kind ("*") came before

@@ -58,8 +58,19 @@ def test_cap_as_a_multiple_or_an_amount():
 
 
 def test_a_clause_without_a_cap_says_so():
-    note = risk.risk_note("Cap On Liability", "In no event shall either party be liable for any indirect or consequential damages.")
+    note = risk.risk_note("Cap On Liability", "Each party's liability under this Agreement shall be limited as set out in the Order.")
     assert note["risk"].startswith("No amount or basis for the cap is stated in this clause.")
+
+
+def test_an_exclusion_of_damages_is_said_to_be_one_not_a_cap_without_its_amount():
+    """TALCOTT (CUAD dev): "In any event, neither party shall be liable for any special,
+    consequential or incidental damages." read "No amount or basis for the cap is stated", as if
+    the cap had lost its figure; it is an exclusion."""
+    note = risk.risk_note("Cap On Liability", "In any event, neither party shall be liable for any special, consequential or incidental damages.")["risk"]
+    assert note.startswith("An exclusion of kinds of damages, not a limit on an amount: no amount or basis is stated in this clause.")
+    assert "Excludes: “special, consequential or incidental damages”" in note
+    capped = risk.risk_note("Cap On Liability", "Neither party shall be liable for consequential damages, and each party's total liability shall not exceed the fees paid.")["risk"]
+    assert "amount or basis" not in capped and "the fees paid" in capped
 
 
 def test_termination_for_convenience_notice_and_who_may_terminate():
@@ -768,7 +779,7 @@ def test_a_sole_remedy_of_money_back_is_the_caps_basis():
              "THE SOFTWARE OR, AT THE OPTION OF TOUCHSTAR, THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER FOR SUCH SOFTWARE.")
     (basis,) = [f for f in risk.facts("Cap On Liability", quote) if f["kind"] == "multiple"]
     assert basis["text"].startswith("RETURN OF THE PURCHASE PRICE PAID BY RESELLER")
-    assert "No amount or basis" not in risk.risk_note("Cap On Liability", quote)["risk"]
+    assert "amount or basis" not in risk.risk_note("Cap On Liability", quote)["risk"]
 
 
 def test_a_period_before_the_end_is_no_term():
