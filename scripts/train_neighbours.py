@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from shared.clauses.clause_model import MODEL_DIR, ClauseModel  # noqa: E402
-from shared.clauses.neighbours import EXCLUDED, Neighbours, features, unit_rows  # noqa: E402
+from shared.clauses.neighbours import EXCLUDED, Neighbours, features, margin, unit_rows  # noqa: E402
 from shared.clauses.presence import logit  # noqa: E402
 from train_clause_model import as_findings_read, train_units  # noqa: E402
 
@@ -78,18 +78,18 @@ def main() -> None:
         g = groups[units[rows]]
         sims = (vectors[rows] @ vectors[rows].T).toarray()
         sims[g[:, None] == g[None, :]] = EXCLUDED  # no unit is its own contract's neighbour
-        margin = logit(np.clip(oof[units[rows], k], 1e-6, 1 - 1e-6)) - logit(thr[k])
-        feats = features(sims, labelled, margin, args.k)
+        over = margin(oof[units[rows], k], thr[k])
+        feats = features(sims, labelled, over, args.k)
         z = np.zeros(len(rows), np.float32)
         for f in range(args.folds):
             tr, te = fold[g] != f, fold[g] == f
             lr = LogisticRegression(C=args.C, max_iter=2000).fit(feats[tr], labelled[tr])
             z[te] = lr.decision_function(feats[te])
-        passed = int((margin >= 0).sum())  # as many pass the shifted threshold, out of fold
+        passed = int((over >= 0).sum())  # as many pass the shifted threshold, out of fold
         shift = float(np.sort(z)[::-1][passed - 1]) if passed else float(z.max() + 1.0)
         # the ablation, per fold: the clause model's margin alone, the neighbours alone (labelled share, ties by margin), both
         ap.append([np.mean([average_precision_score(labelled[fold[g] == f], s[fold[g] == f]) for f in range(args.folds) if labelled[fold[g] == f].any()])
-                   for s in (margin, feats[:, 2] + 1e-3 * margin, z)])
+                   for s in (over, feats[:, 2] + 1e-3 * over, z)])
         if ap[-1][2] <= ap[-1][0] + args.min_gain:
             print(f"{cat[:40]:40s} {len(rows):5d} candidates, {int(labelled.sum()):4d} labelled: ranks no better (AP {ap[-1][0]:.3f} -> {ap[-1][2]:.3f}), left as scored", flush=True)
             continue

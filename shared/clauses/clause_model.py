@@ -25,7 +25,6 @@ from shared.clauses.neighbours import Neighbours
 from shared.clauses.ngrams import CharNgramCounter
 from shared.clauses.presence import Presence
 from shared.clauses.vectors import char_vectorizer, context_vectorizer, tfidf, word_vectorizer
-from shared.documents.splitter import bare
 
 log = logging.getLogger(__name__)
 
@@ -74,10 +73,7 @@ class ClauseModel:
         probs = (1.0 / (1.0 + np.exp(-np.clip(x @ self._coef + self._intercept, -30, 30)))).astype(np.float32)
         if self.neighbours is None:
             return probs
-        # The second stage reads the word block (the first columns) and leaves units too bare
-        # to be a clause alone as they are, as it was trained.
-        words = x[:, : len(self._vec["word"].vocabulary)]
-        return self.neighbours.rescore(probs, words, np.array([bare(s) for s in spans], bool))
+        return self.neighbours.rescore(probs, x, len(self._vec["word"].vocabulary), spans)  # the word block is x's first columns
 
     def threshold(self, category: str) -> float:
         return self.thresholds.get(category, 0.5)

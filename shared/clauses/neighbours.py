@@ -23,13 +23,15 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+from shared.clauses.presence import logit
+from shared.documents.splitter import bare
 
 EXCLUDED = -2.0  # a similarity that takes no part (training: the unit's own contract)
 
 
-def _logit(p: np.ndarray) -> np.ndarray:
-    p = np.clip(p, 1e-6, 1 - 1e-6)
-    return np.log(p / (1 - p))
+def margin(probs: np.ndarray, threshold: float) -> np.ndarray:
+    """How far ``probs`` are over ``threshold``, in logits: the clause model's score as the stage reads it."""
+    return logit(probs) - logit(np.float32(threshold))
 
 
 def unit_rows(x: sp.csr_matrix) -> sp.csr_matrix:
@@ -51,7 +53,7 @@ def features(sims: np.ndarray, labelled: np.ndarray, margin: np.ndarray, k: int)
 
 
 class Neighbours:
-    """``rescore(probs, word_vectors, skip)``: candidates' probabilities re-scored."""
+    """``rescore(probs, x, n_words, spans)``: candidates' probabilities re-scored."""
 
     def __init__(self, vectors: sp.csr_matrix, members: dict[int, tuple[np.ndarray, np.ndarray]], stack: dict[int, np.ndarray], base: np.ndarray, floor: float, k: int, meta: dict) -> None:
         self.vectors = vectors  # unit-length word TF-IDF rows of the train candidates
@@ -62,24 +64,23 @@ class Neighbours:
         digest = hashlib.sha256(json.dumps(meta, sort_keys=True).encode() + b"".join(v.tobytes() for _, v in sorted(stack.items())))
         self.version = f"nb-{digest.hexdigest()[:8]}"
 
-    def rescore(self, probs: np.ndarray, words: sp.csr_matrix, skip: np.ndarray) -> np.ndarray:
-        """``probs`` (units, categories) with each candidate (not ``skip``ped, at or over
-        ``floor`` × its category's base threshold) re-scored."""
+    def rescore(self, probs: np.ndarray, x: sp.csr_matrix, n_words: int, spans: list[str]) -> np.ndarray:
+        """``probs`` (units, categories) of ``spans`` with each candidate (at or over ``floor`` ×
+        its category's base threshold, and not too bare to be a clause alone, as in training)
+        re-scored from the word block of its features (``x``'s first ``n_words`` columns)."""
         out = probs.copy()
-        thresholds = self.base
-        cand = (probs >= self.floor * thresholds[None, :]) & ~skip[:, None]
-        if not cand.any():
+        rows = np.flatnonzero((probs >= self.floor * self.base[None, :]).any(axis=1))
+        rows = rows[[not bare(spans[i]) for i in rows]]
+        if not len(rows):
             return out
-        rows = np.flatnonzero(cand.any(axis=1))
-        vecs = unit_rows(words[rows])
+        vecs = unit_rows(x[rows][:, :n_words])
         for k, w in self.stack.items():
-            sel = np.flatnonzero(cand[rows, k])
+            sel = np.flatnonzero(probs[rows, k] >= self.floor * self.base[k])
             if not len(sel):
                 continue
             idx, labelled = self.members[k]
             sims = (vecs[sel] @ self.vectors[idx].T).toarray()
-            margin = _logit(probs[rows[sel], k]) - _logit(np.float32(thresholds[k]))
-            z = features(sims, labelled, margin, self.k) @ w[:4] + w[4] + _logit(np.float32(thresholds[k]))
+            z = features(sims, labelled, margin(probs[rows[sel], k], self.base[k]), self.k) @ w[:4] + w[4] + logit(np.float32(self.base[k]))
             out[rows[sel], k] = 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
         return out
 

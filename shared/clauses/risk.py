@@ -275,9 +275,10 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     """
     cat = BY_NAME.get(category.lower())
     found = facts(category, quote) if facts_found is None else facts_found
-    order, labels, missing = CHECKLIST.get(cat.name if cat else category, ("", {}, ""))
+    name = cat.name if cat else category
+    order, labels, missing = CHECKLIST.get(name, ("", {}, ""))
     if any(f["kind"] == "excluded" for f in found):
-        missing = EXCLUSION_ONLY.get(cat.name if cat else category, missing)
+        missing = EXCLUSION_ONLY.get(name, missing)
     tokens = order.split()
     parts: list[str] = []
     first_key = True  # no key kind ("*") came before

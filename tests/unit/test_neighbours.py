@@ -69,6 +69,7 @@ def test_unit_rows_and_a_saved_stage_load_back_the_same(tmp_path):
     assert back.version == nb.version and back.floor == 0.3 and np.allclose(back.base, [0.5])
     assert np.allclose(back.vectors.toarray(), x.toarray(), atol=1e-3) and np.array_equal(back.members[0][1], [True, False])
     probs = np.array([[0.9], [0.1]], np.float32)
-    out = back.rescore(probs, sp.csr_matrix(np.array([[3.0, 4.0, 0.0], [0.0, 0.0, 2.0]])), np.array([False, False]))
+    spans = ["Either party may terminate this Agreement on ninety days notice."] * 2  # clauses, not bare scraps
+    out = back.rescore(probs, sp.csr_matrix(np.array([[3.0, 4.0, 0.0, 1.0], [0.0, 0.0, 2.0, 1.0]])), 3, spans)
     assert out[1, 0] == probs[1, 0] and out[0, 0] != probs[0, 0]  # 0.1 is under 0.3 × 0.5: no candidate
     assert Neighbours.load(tmp_path / "missing") is None
