@@ -359,6 +359,10 @@ NAMES_ITS_CATEGORY = [
     # WORLDWIDE STRATEGIES: a right to change or discontinue a product ends no contract; "end" is a word, not "endorse"
     ("Termination For Convenience", "TouchStar shall have the right at any time, upon thirty (30) days' written notice, to change the TouchStar Software "
      "or discontinue the production or marketing of all or any portion of it.", "Either party may end this Agreement at any time upon thirty (30) days' written notice."),
+    # TRANSPHORM, VALENCE: a sum that may not be exceeded caps no one's liability
+    ("Cap On Liability", "4.7.24 entering into any contract, agreement, commitment, transaction or series of transactions requiring the expenditure by the "
+     "Company, or the making of any investment, which would exceed thirty million Japanese Yen (¥30,000,000) in the aggregate.",
+     "IN NO EVENT SHALL SUPPLIER'S LIABILITY ARISING OUT OF THIS AGREEMENT EXCEED THE AMOUNT RECEIVED BY SUPPLIER FROM THE DISTRIBUTOR HEREUNDER."),
     # PHASEBIO, NEON: a row of insurance limits, an expiry by date
     ("Insurance", None, "12.3.2.2 Umbrella Excess Liability: [***] dollars ($[***]) per occurrence."),
     ("Expiration Date", None, "This Agreement shall be effective through and including March 31, 2004."),
