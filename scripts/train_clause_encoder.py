@@ -62,34 +62,36 @@ def encode(tok, texts, contexts):
     return ids, np.array([e.attention_mask for e in enc], np.int64), np.array([e.type_ids for e in enc], np.int64)
 
 
-def predict(model, tok, texts, contexts, batch=64):
+def predict(model, tok, texts, contexts, batch=64, device: str = "cpu"):
     import torch
 
     out = []
     model.eval()
     with torch.no_grad():
         for i in range(0, len(texts), batch):
-            ids, mask, types = (torch.from_numpy(a) for a in encode(tok, texts[i : i + batch], contexts[i : i + batch]))
-            out.append(torch.sigmoid(model(ids, mask, types)).numpy())
+            ids, mask, types = (torch.from_numpy(a).to(device) for a in encode(tok, texts[i : i + batch], contexts[i : i + batch]))
+            out.append(torch.sigmoid(model(ids, mask, types)).cpu().numpy())
     return np.concatenate(out) if out else np.zeros((0, model.head.out_features), np.float32)
 
 
 def train(model, tok, texts, contexts, y, args):
     import torch
 
+    device = getattr(args, "device", "cpu")  # "cuda" where a GPU is lent
+    model.to(device)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=0.01)
     n = len(texts)
     steps = args.epochs * ((n + args.batch - 1) // args.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.1)
     rng = np.random.default_rng(args.seed)
-    yt = torch.from_numpy(y.astype(np.float32))
-    pos_w = torch.full((y.shape[1],), args.pos_weight)
+    yt = torch.from_numpy(y.astype(np.float32)).to(device)
+    pos_w = torch.full((y.shape[1],), args.pos_weight, device=device)
     step, t0 = 0, time.time()
     for epoch in range(args.epochs):
         model.train()
         for b in np.array_split(rng.permutation(n), max(1, n // args.batch)):
-            ids, mask, types = (torch.from_numpy(a) for a in encode(tok, [texts[i] for i in b], [contexts[i] for i in b]))
-            target = yt[b]
+            ids, mask, types = (torch.from_numpy(a).to(device) for a in encode(tok, [texts[i] for i in b], [contexts[i] for i in b]))
+            target = yt[torch.from_numpy(b).to(device)]
             known = (target >= 0).float()  # units that only touch a clause teach nothing either way
             loss = torch.nn.functional.binary_cross_entropy_with_logits(model(ids, mask, types), target.clamp(min=0), weight=known, pos_weight=pos_w)
             opt.zero_grad()
@@ -143,6 +145,7 @@ def main() -> None:
 
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
+    args.device = "cuda" if torch.cuda.is_available() else "cpu"  # fine-tuning on a GPU where one is lent; scoring and export on the CPU
     t0 = time.time()
     tfidf = ClauseModel.load(args.tfidf)
     categories = tfidf.categories
@@ -174,7 +177,7 @@ def main() -> None:
         score = ClauseEncoder(args.out).probabilities
         check = {"calibrated_with": "the int8 ONNX model (re-calibrated without retraining)"}
     else:
-        model = train(build(len(categories)), tok, [texts[i] for i in fit_idx], [contexts[i] for i in fit_idx], y[fit_idx], args)
+        model = train(build(len(categories)), tok, [texts[i] for i in fit_idx], [contexts[i] for i in fit_idx], y[fit_idx], args).to("cpu")
 
         def score(t, c):
             return predict(model, tok, t, c)
