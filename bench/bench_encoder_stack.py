@@ -6,7 +6,7 @@ both), run before the encoder is trained for service (``make model-encoder``).
 
 Per fold of the clause model's out-of-fold split (3 by contract, seed 13), all-MiniLM-L6-v2 with
 ``scripts/train_clause_encoder.py``'s 37-way head is fine-tuned on the candidate units (at or over
-0.3 × a category's threshold) of the other two folds and scores this fold's candidates; the scores
+``FLOOR`` × a category's threshold) of the other two folds and scores this fold's candidates; the scores
 are kept in ``--cache`` so folds can be run one at a time (on 2 CPU cores a fold takes about 45 min
 for 3 epochs; minutes on a GPU, which is used where there is one). Then, per category with six
 labelled candidates or more, mean average precision per fold over the candidates of the folds
@@ -38,6 +38,8 @@ from shared.clauses.neighbours import margin  # noqa: E402
 from shared.clauses.presence import logit  # noqa: E402
 from train_clause_model import as_findings_read, train_units  # noqa: E402
 
+FLOOR = 0.3  # a candidate: a unit at or over this share of a category's threshold (the neighbours stage's and the encoder's)
+
 
 def run_folds(folds: list[int], texts, contexts, y, groups, candidate, fold, args, t0) -> tuple[np.ndarray, np.ndarray]:
     """Encoder probabilities of the candidates of each fold in ``folds`` (cached)."""
@@ -45,8 +47,10 @@ def run_folds(folds: list[int], texts, contexts, y, groups, candidate, fold, arg
     from tokenizers import Tokenizer
 
     cached = np.load(args.cache) if args.cache.exists() else None
-    probs = cached["probs"] if cached is not None and cached["probs"].shape == y.shape else np.zeros(y.shape, np.float32)
-    done = cached["done"] if cached is not None and cached["probs"].shape == y.shape else np.zeros(fold.max() + 1, bool)
+    if cached is not None and cached["probs"].shape == y.shape:
+        probs, done = cached["probs"], cached["done"]
+    else:
+        probs, done = np.zeros(y.shape, np.float32), np.zeros(fold.max() + 1, bool)
     tok = Tokenizer.from_file(str(BASE_DIR / "tokenizer.json"))
     tok.enable_truncation(MAX_TOKENS)
     tok.enable_padding()
@@ -93,7 +97,7 @@ def main() -> None:
     stage_path = ROOT / "var" / "clause_oof_stacked.npz"
     stage = as_findings_read(np.load(stage_path)["oof"], texts) if stage_path.exists() else None
     thr = np.array([model.threshold(c) for c in cats], np.float32)
-    candidate = (oof >= 0.3 * thr[None, :]).any(axis=1)
+    candidate = (oof >= FLOOR * thr[None, :]).any(axis=1)
     fold = np.random.default_rng(args.seed).permutation(groups.max() + 1) % 3
     probs, done = run_folds([int(f) for f in args.folds_to_run.split(",") if f != ""], texts, contexts, y, groups, candidate, fold, args, t0)
     if not done.any():
@@ -103,12 +107,12 @@ def main() -> None:
     names = ["margin", "encoder", "margin + encoder"] + (["neighbours stage", "stage + encoder"] if stage is not None else [])
     rows = []
     for k, cat in enumerate(cats):
-        sel = np.flatnonzero((oof[:, k] >= 0.3 * thr[k]) & (y[:, k] >= 0) & done[fold[groups]])
+        sel = np.flatnonzero((oof[:, k] >= FLOOR * thr[k]) & (y[:, k] >= 0) & done[fold[groups]])
         labelled = y[sel, k] == 1
         if labelled.sum() < 6:
             continue
         part = part_of[groups[sel]]
-        m, e = margin(np.clip(oof[sel, k], 1e-6, 1 - 1e-6), thr[k]), logit(probs[sel, k])
+        m, e = margin(oof[sel, k], thr[k]), logit(probs[sel, k])  # logit clips
         scores = [m, e, stacked(np.column_stack([m, e]), labelled, part)]
         if stage is not None:
             s = logit(stage[sel, k])
