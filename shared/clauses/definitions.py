@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.clauses import risk
+from shared.clauses import disclaimers, risk
 from shared.clauses.catalogue import CATEGORIES, FOR_CAUSE
 from shared.documents import cjk
 
@@ -168,8 +168,7 @@ non_exclusive_only = _only(_NON_EXCLUSIVE, _EXCLUSIVE)
 # The categories whose clause may be a defined period or quantity ("“Expiration Date” means March
 # 31, 2020", "“Minimum Quantity” means ...", "“Warranty Period” means ...", "“Early Termination Fee”
 # means ...", "“JOINT INTELLECTUAL PROPERTY” shall mean ...") are not.
-# An item's number or letter before a clause's first word ("1.65 ", "(b) ").
-_LEAD = r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?"
+_LEAD = disclaimers.LEAD
 _DEFINITION = re.compile(_LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:means|shall\s+mean|has\s+the\s+meaning|refers?\s+to|shall\s+refer)\b", re.I)
 _NO_DEFINITION = (
     "Affiliate License-Licensee", "Anti-Assignment", "Audit Rights", "Cap On Liability", "Change Of Control", "Covenant Not To Sue",
@@ -244,43 +243,6 @@ _RECOVERY = re.compile(r"liab|damage|exceed|remed|in\s+no\s+event|loss|responsib
 _TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
 
 
-# A right of first refusal disclaimed ("... shall not constitute a right of first offer, right of first
-# refusal ...": FIBROGEN) is none: no labelled clause of CUAD train disclaims one.
-_NO_FIRST_RIGHT = re.compile(r"\b(?:not\s+(?:constitute|be\s+deemed|create|give\s+rise\s+to|grant|confer)|no)\s+(?:an?\s+|any\s+)?right\s+of\s+first", re.I)
-
-
-# A minimum disclaimed ("There shall be no minimum amounts due …", "nothing in this Agreement requires
-# AMAG to purchase any particular quantity": ANTARES) is none: no labelled Minimum Commitment clause of
-# CUAD train (0 of 237) reads so, and 6 of the model's out-of-fold train findings did, all wrong.
-_NO_MINIMUM = re.compile(r"(?:nothing|no\s+provision)\b[^.]{0,80}\b(?:require|obligat)|\bno\s+minimum\b|not\s+(?:be\s+)?(?:required|obligated)\s+to\s+(?:purchase|buy|order)", re.I)
-
-
-# A grant disclaimed ("No license, right, or immunity is granted by either Party …", "Nothing in this
-# Agreement will be construed as granting any rights under any patent …", "No title to the intellectual
-# property in the Work is transferred"), or only warranted ("AGI warrants that it has the right and ability to grant the License":
-# HOLIDAY RV) grants or assigns nothing: no labelled License Grant (0 of 434) or Ip Ownership Assignment (0 of 172) of CUAD
-# train opens so; 7 of the model's out-of-fold train findings did, all wrong.
-_NO_GRANT = re.compile(_LEAD + r"(?:[A-Z][\w ]{0,40}\s)?(?:except\s+as\s+[^,]{0,80},\s*)?(?:no\s+(?:other\s+)?(?:licen[sc]es?|rights?|title|interest|ownership)\b[^.]{0,60}\b"
-                       r"(?:is|are|shall\s+be|will\s+be|has\s+been|have\s+been)\s+(?:hereby\s+)?(?:granted|implied|conferred|assigned|transferred|conveyed)"
-                       r"|nothing\b[^.]{0,120}\b(?:construed|deemed|interpreted)\b[^.]{0,60}\b(?:grant|confer|licen|assign|transfer|convey|vest)"
-                       r"|(?!.*\bhereby\s+(?:grants?|assigns?)\b)(?:represents\s+and\s+)?warrants?\b[^;]{0,80}?\b(?:right|power|authority)\b[^;]{0,40}?\bto\s+(?:grant|assign))", re.I | re.S)
-
-
-def disclaims_a_grant(text: str) -> bool:
-    return bool(_NO_GRANT.match(text.strip()))
-
-
-# A freedom is no restriction: "Nothing in this Agreement shall prohibit Co-Host from distributing
-# competing products" (BEYOND.COM) opens none of CUAD train's labelled non-competes, exclusivities,
-# no-solicits, non-disparagements or volume restrictions (0 of 555).
-_FREES = re.compile(_LEAD + r"nothing\s+(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b(?:shall|will|is\s+intended\s+to|may)\s+"
-                    r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar)", re.I)
-_RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement", "Volume Restriction")
-
-
-def frees_a_party(text: str) -> bool:
-    return bool(_FREES.search(text.strip()))
-
 
 # A restriction says what may not be done ("Janssen agrees to consider in good faith Company's feedback ... during the Term" says
 # nothing of it: IMMUNOMEDICS); CUAD train labels without such a word: Non-Compete 1 of 142, Exclusivity 2 of 204, no-solicits 0 of 73.
@@ -323,8 +285,8 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, frees_a_party) for c in _RESTRICTIONS), *((c, restricts_nothing) for c in _RESTRICTIONS[:4]), ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))),
-                    ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))), ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), ("Expiration Date", ends_for_cause_only),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
+                    ("Expiration Date", ends_for_cause_only), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -111,7 +111,8 @@ class FixedModel:
     scores we choose, to test how units become findings)."""
 
     def __init__(self, scores: dict[str, dict[str, float]]):
-        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception"]
+        self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
+                           "Exclusivity", "Source Code Escrow"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -145,15 +146,15 @@ def test_a_clause_of_two_categories_is_one_finding_with_both():
 
 
 def test_findings_never_quote_overlapping_text():
-    # Competitive Restriction Exception has no words a clause must name (definitions._WORDS): a law clause may score for it.
-    scored = _scored({"total liability": {"Cap On Liability": 0.9}, "governed": {"Governing Law": 0.95, "Competitive Restriction Exception": 0.6}})
-    found = findings.findings(scored, ["Cap On Liability", "Governing Law", "Competitive Restriction Exception"])
+    # Source Code Escrow has no words a clause must name (definitions._WORDS) and no veto a law clause meets: one may score for it.
+    scored = _scored({"total liability": {"Cap On Liability": 0.9}, "governed": {"Governing Law": 0.95, "Source Code Escrow": 0.6}})
+    found = findings.findings(scored, ["Cap On Liability", "Governing Law", "Source Code Escrow"])
     spans = sorted((PAGE.find(f.quote.split()[0]), f.quote) for f in found)
     quotes = [" ".join(q.split()) for _, q in spans]
     assert len(quotes) == len(set(quotes)) == 2
     assert all(catalogue.quote_on_page(q, PAGE) for q in quotes)
     law = next(f for f in found if "Governing Law" in f.categories)
-    assert law.categories == ["Governing Law", "Competitive Restriction Exception"]
+    assert law.categories == ["Governing Law", "Source Code Escrow"]
 
 
 def test_a_section_title_is_no_finding_the_clause_under_it_is():
@@ -392,14 +393,15 @@ def test_a_minimum_disclaimed_is_no_minimum_commitment():
     assert veto("There shall be no minimum amounts due from the Company hereunder.")
     assert not veto("AMAG shall purchase a minimum of 10,000 units of Product in each Contract Year.")
     if cuad.available():
-        from shared.clauses.definitions import _NO_MINIMUM
+        from shared.clauses.disclaimers import _NO_MINIMUM
         assert not any(_NO_MINIMUM.search(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Minimum Commitment")
 
 
 def test_a_grant_disclaimed_grants_nothing():
     """BEYOND.COM (CUAD dev): "Nothing in this Agreement will be construed as granting any rights under
     any patent, copyright or other intellectual property right of the Company" was a License Grant card."""
-    from shared.clauses.definitions import NOT_A_CLAUSE, disclaims_a_grant
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.disclaimers import disclaims_a_grant
 
     veto = NOT_A_CLAUSE["License Grant"]
     assert veto("Nothing in this Agreement will be construed as granting any rights under any patent, copyright or other intellectual property right of the Company.")
@@ -654,13 +656,47 @@ def test_an_end_at_any_time_upon_listed_events_is_for_cause():
 def test_a_freedom_is_no_restriction():
     """BEYOND.COM (CUAD dev): "Nothing in this Agreement shall prohibit Co-Host from distributing
     competing products in the Territory" was a non-compete card: "Restricts a party's business"."""
-    from shared.clauses.definitions import _RESTRICTIONS, NOT_A_CLAUSE, frees_a_party
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.disclaimers import RESTRICTIONS, frees_a_party
 
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing in this Agreement shall prohibit Co-Host from distributing competing products in the Territory.")
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
     if cuad.available():
-        assert not any(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in _RESTRICTIONS)
+        assert not any(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in RESTRICTIONS)
 
+
+
+def test_a_third_party_benefit_disclaimed_is_no_third_party_beneficiary():
+    """BNL FINANCIAL, NEOFORMA, SUNTRON (CUAD dev): "No third party is intended to be ... a third party
+    beneficiary of this Agreement" was a Third Party Beneficiary card in seven contracts that give no one
+    outside them a right; a disclaimer that excepts someone, or a clause that names a beneficiary, stays."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.disclaimers import disclaims_a_beneficiary
+
+    veto = NOT_A_CLAUSE["Third Party Beneficiary"]
+    assert veto("No third party is intended to be nor shall any such third party be deemed to be a third party beneficiary of this Agreement.")
+    assert veto("Nothing in this Agreement is intended to confer benefits, rights or remedies unto any person or entity other than the Parties and their permitted successors and assigns.")
+    assert veto("This Agreement and the provisions herein are for the benefit of the Parties only, and are not intended to confer any rights or benefits to any Third Party.")
+    assert not veto("Except as set forth in Sections 10.3 and 10.4, nothing in this Agreement is intended to confer benefits, rights or remedies unto any person other than the Parties.")
+    assert not veto("Other than Affiliates of a Party, nothing expressed or implied in this Agreement is intended to confer upon any Person other than the Parties any rights.")
+    assert not veto("Ehave shall be a third party beneficiary hereunder, but shall not have any obligations to the End User thereunder.")
+    if cuad.available():
+        assert not any(disclaims_a_beneficiary(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Third Party Beneficiary")
+
+
+def test_a_restriction_is_not_its_own_exception():
+    """SFG FINANCIAL (CUAD dev): "... the Licensee will not solicit any person employed by Licensor ..." was a
+    Competitive Restriction Exception card; an exception carves out, permits or keeps, the restriction does not."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.disclaimers import carves_out_nothing
+
+    veto = NOT_A_CLAUSE["Competitive Restriction Exception"]
+    assert veto("During the Term of this Agreement and during the three year period after the expiration or termination of this Agreement, "
+                "the Licensee will not solicit any person employed by Licensor and/or its Affiliates to leave his or her employment with Licensor.")
+    assert not veto("Notwithstanding the foregoing, Distributor may continue to sell its existing products in the Territory.")
+    assert not veto("In order to maintain the exclusivity granted hereunder, Zanotti shall provide Aura with orders for a minimum of 1,000 Systems.")
+    if cuad.available():
+        assert not any(carves_out_nothing(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Competitive Restriction Exception")
 
 def test_a_recital_is_no_clause():
     """ATENTO, BIOFRONTERA, BNL FINANCIAL (CUAD dev): "WHEREAS, Licensee wishes to obtain ... the right
@@ -698,8 +734,8 @@ def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
             "A. give the right to use CONSULTANT's name or likeness to any other manufacturer of PRODUCT;\n"
             "B. sponsor or endorse any other golf equipment;\n"
             "5. PAYMENT\nADAMS GOLF shall pay the fees monthly.\n")
-    scored = findings.score_units(findings.page_units([page]), FixedModel({"shall not:": {"Competitive Restriction Exception": 0.9}}), [page])
-    (card,) = findings.findings(scored, ["Competitive Restriction Exception"])
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"shall not:": {"Exclusivity": 0.9}}), [page])
+    (card,) = findings.findings(scored, ["Exclusivity"])
     assert "CONSULTANT shall not: A. give" in card.quote and card.quote.endswith("other golf equipment;"), card.quote
     units = findings.page_units([page])
     lead = next(k for k, u in enumerate(units) if u.text.endswith("shall not:"))
