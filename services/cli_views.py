@@ -195,7 +195,9 @@ def print_final(data: dict, commentary: bool = False) -> None:
         table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), STATUS_WORDS[pos.get("status")], Text(f.get("risk") or ""))
     out.print(table)
     for a in data.get("absent", []):
-        say(f"no {a['category']} clause found in {a['searched_pages']} pages searched" + (" (check: contracts like this usually have one)" if a.get("likely") else ""))
+        said = a.get("disclaimed")
+        say(f"no {a['category']} clause found in {a['searched_pages']} pages searched" + (" (check: contracts like this usually have one)" if a.get("likely") else "")
+            + (f"; the contract says there is none (p. {said['page']}): “{said['quote']}”" if said else ""))
     said = data.get("commentary") or {}
     sentences = said.get("sentences") or []
     if said and commentary:

@@ -201,6 +201,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
         return "The question names no clause category this review checks, so no clause was looked for; the model's commentary, if any, is unverified where marked."
     searched = {a["category"]: a["searched_pages"] for a in absent}
     likely = {a["category"] for a in absent if a.get("likely")}
+    stated = {a["category"]: a["disclaimed"] for a in absent if a.get("disclaimed")}
     lines = []
     for r in rows:
         if r["found"]:
@@ -210,6 +211,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
         else:
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
             line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
+            line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
         line += "."
         if r["status"]:
             said = _SAID[r["status"]]

@@ -141,15 +141,16 @@ class Finding(Payload):
     positions: list[Position] = Field(default_factory=list, description="one per category of the clause with a rule in the playbook")
 
 
+class Citation(Payload):
+    page: int = Field(ge=1)
+    quote: str = Field(description="checked: occurs on the page (whitespace- and case-insensitive)")
+
+
 class Absent(Payload):
     category: str = Field(description="an asked category with no clause in the document")
     searched_pages: int = Field(ge=1)
     likely: bool = Field(False, description="contracts like this one usually have such a clause (the presence model): the absence is a reason to look, not one to rely on")
-
-
-class Citation(Payload):
-    page: int = Field(ge=1)
-    quote: str = Field(description="checked: occurs on the page (whitespace- and case-insensitive)")
+    disclaimed: Citation | None = Field(None, description="the contract says it has none (\"No third party is intended to be ... a third party beneficiary\"): the sentence that says so, quoted from its page")
 
 
 class Sentence(Payload):

@@ -58,12 +58,12 @@ def frees_a_party(text: str) -> bool:
 # or remedies unto any person or entity other than the Parties ...": NEOFORMA) gives no one outside the
 # contract a right, which is what CUAD's Third Party Beneficiary asks. A disclaimer with an exception
 # ("Except as set forth in Sections 10.3 and 10.4, nothing ...", "Other than Affiliates of a Party,
-# nothing ...", "... unless otherwise provided in this AGREEMENT") names or leaves room for one, and
-# stays. None of CUAD train's 26 labelled clauses is a disclaimer without an exception.
+# nothing ...", "... unless otherwise provided in this AGREEMENT", "... for the sole benefit of the Parties
+# ... and the Persons indemnified in Section 22") names or leaves room for one, and stays. None of CUAD train's 26 labelled clauses is a disclaimer without an exception.
 _NO_BENEFIT = re.compile(r"\bno\s+(?:\w+\s+){0,2}third[\s-]+part(?:y|ies)\b|\bnothing\b[^.]{0,120}?\b(?:confer|create|give|benefit)"
                          r"|\bnot\b[^.]{0,40}?\b(?:confer|benefit|create|intended\s+to\s+be|deemed\s+to\s+be)"
                          r"|\bbenefit\s+of\s+the\s+parties\s+(?:hereto\s+)?only\b|\bsolely\s+for\s+the\s+benefit\s+of\s+the\s+parties\b", re.I)
-_EXCEPT = re.compile(r"\b(?:except|exception|unless|save\s+as|notwithstanding)\b|\bother\s+than\s+(?!(?:the\s+)?(?:part(?:y|ies)|signator))", re.I)
+_EXCEPT = re.compile(r"\b(?:except|exception|unless|save\s+as|notwithstanding|indemnif\w*)\b|\bother\s+than\s+(?!(?:the\s+)?(?:part(?:y|ies)|signator))", re.I)
 
 
 def disclaims_a_beneficiary(text: str) -> bool:
@@ -86,9 +86,12 @@ def carves_out_nothing(text: str) -> bool:
     return not _CARVES.search(text)
 
 
-# Category -> what it disclaims (``shared.clauses.definitions`` adds these to its rules).
-RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("Rofr/Rofo/Rofn", lambda text: bool(_NO_FIRST_RIGHT.search(text))), ("Minimum Commitment", lambda text: bool(_NO_MINIMUM.search(text))),
-    ("License Grant", disclaims_a_grant), ("Ip Ownership Assignment", disclaims_a_grant), *((c, frees_a_party) for c in RESTRICTIONS),
-    ("Third Party Beneficiary", disclaims_a_beneficiary), ("Competitive Restriction Exception", carves_out_nothing),
-)
+# Category -> text that says the contract has no such clause: an absence the contract itself states
+# (``shared.clauses.findings.absent`` quotes it beside the absence).
+DISCLAIMERS: dict[str, Callable[[str], bool]] = {
+    "Rofr/Rofo/Rofn": lambda text: bool(_NO_FIRST_RIGHT.search(text)), "Minimum Commitment": lambda text: bool(_NO_MINIMUM.search(text)),
+    "License Grant": disclaims_a_grant, "Ip Ownership Assignment": disclaims_a_grant, **{c: frees_a_party for c in RESTRICTIONS},
+    "Third Party Beneficiary": disclaims_a_beneficiary,
+}
+# Category -> what is no clause of it (``shared.clauses.definitions`` adds these to its rules).
+RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), ("Competitive Restriction Exception", carves_out_nothing))

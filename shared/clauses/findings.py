@@ -15,6 +15,7 @@ from functools import cached_property
 import numpy as np
 
 from shared.clauses import extent
+from shared.clauses.disclaimers import DISCLAIMERS
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
@@ -239,12 +240,39 @@ def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:
 def absent(scored: Scored, found: list[Finding], categories: list[str], searched_pages: int) -> list[dict]:
     """The asked clause categories with no finding: the contract has no such clause, as far as
     the model sees; ``likely`` where contracts like this one usually have one (the absence is
-    then a reason to look, not to rely on it). Names and dates (Parties, Agreement Date, …) are not clauses the model
+    then a reason to look, not to rely on it); ``disclaimed`` where the contract says so itself
+    (:func:`disclaimer`), which then needs no warning. Names and dates (Parties, Agreement Date, …) are not clauses the model
     scores, so their absence is never claimed; nor is anything when no page had text."""
     if searched_pages == 0:
         return []
     have = {c for f in found for c in f.categories}
-    return [{"category": c, "searched_pages": searched_pages, "likely": scored.likely(c)} for c in categories if c in scored.model.index and c not in have]
+    out = []
+    for c in categories:
+        if c in scored.model.index and c not in have:
+            said = disclaimer(scored, c)
+            out.append({"category": c, "searched_pages": searched_pages, "likely": not said and scored.likely(c)} | ({"disclaimed": said} if said else {}))
+    return out
+
+
+def disclaimer(scored: Scored, category: str) -> dict | None:
+    """Where the contract says it has no clause of ``category`` ("No third party is intended to be
+    ... a third party beneficiary of this Agreement", "There shall be no minimum amounts due"): the
+    page and quote of the best unit at or over the category's threshold that disclaims one
+    (``disclaimers.DISCLAIMERS``), read to the end of its sentence; for a title ("14. No Third-Party
+    Beneficiaries."), the clause under it, which says whether it excepts anyone; None where none does."""
+    says = DISCLAIMERS.get(category)
+    if says is None or category not in scored.model.index:
+        return None
+    col, units = scored.column(category), scored.units
+    for i in sorted(np.flatnonzero(col >= scored.model.threshold(category)), key=lambda i: -col[i]):
+        i = int(i) + (1 if scored.bare[i] and i + 1 < len(units) and not scored.bare[i + 1] else 0)
+        if scored.bare[i]:
+            continue
+        a, b = extent.sentence(units, i, None)
+        quote, rest = _quote(scored, a, b)
+        if says(f"{quote} {rest}".strip()):
+            return {"page": units[a].page, "quote": quote}
+    return None
 
 
 def best_spans(scored: Scored, categories: list[str], pages: set[int], *, limit: int = 12) -> list[Finding]:

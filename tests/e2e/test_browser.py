@@ -22,6 +22,8 @@ from playwright.async_api import Page, async_playwright, expect
 
 from bench import cuad
 from local.stack import ROOT
+from shared.clauses import catalogue
+from shared.documents import layout, pdf
 from shared.testing.contracts import make_contract
 from shared.testing.link import FlakyLink
 
@@ -354,3 +356,25 @@ async def test_an_absence_to_check_is_marked_in_the_summary_and_the_list(page, s
         cells = await tr.locator("td").all_inner_texts()
         assert ("(check)" in cells[1]) == (cells[0] in likely), cells
     await page.screenshot(path=str(ARTIFACTS / "absence-to-check.png"), full_page=True)
+
+
+@pytest.mark.skipif(not cuad.available(), reason="CUAD data not at hand")
+async def test_an_absence_the_contract_states_is_quoted_with_its_page(page, stack):
+    """A real dev contract (an outsourcing agreement) that says "No third party is intended to be ...
+    a third party beneficiary of this Agreement": asked who outside the parties gets rights, the page
+    says there is no such clause because the contract says so, quotes it with its page, and asks no
+    check; the quote is on the page it names."""
+    row = next(r for r in cuad.labels("dev") if r["file"].startswith("BNLFINANCIALCORP_03_30_2007"))
+    rid = await upload(page, "outsourcing.pdf", cuad.dev_pdf(row["file"]).read_bytes(), "Does anyone outside the two parties get rights under this contract?")
+    await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
+    final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
+    (gone,) = [a for a in final["absent"] if a["category"] == "Third Party Beneficiary"]
+    said = gone["disclaimed"]
+    assert not gone["likely"] and "no third party" in said["quote"].lower() and said["page"] >= 1
+    pdf_page = layout.strip(pdf.page_texts(cuad.dev_pdf(row["file"])))[said["page"] - 1]
+    assert catalogue.quote_on_page(said["quote"], pdf_page)
+    item = await page.locator(".final li.absent").inner_text()
+    assert "The contract says there is none" in item and said["quote"][:60] in item and "Check this one" not in item, item
+    cells = [await tr.locator("td").all_inner_texts() for tr in await page.locator(".final .summary tbody tr").all()]
+    assert any(c[0] == "Third Party Beneficiary" and "the contract says so" in c[1] for c in cells), cells
+    await page.screenshot(path=str(ARTIFACTS / "absence-stated.png"), full_page=True)

@@ -112,7 +112,7 @@ class FixedModel:
 
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
-                           "Exclusivity", "Source Code Escrow"]
+                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -683,6 +683,28 @@ def test_a_third_party_benefit_disclaimed_is_no_third_party_beneficiary():
     if cuad.available():
         assert not any(disclaims_a_beneficiary(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Third Party Beneficiary")
 
+
+
+def test_an_absence_the_contract_states_is_quoted_and_needs_no_check():
+    """BNL FINANCIAL, ALLISON (CUAD dev): asked about third-party beneficiaries, the contract that says
+    "No third party is intended to be ... a third party beneficiary" has no such clause, and says so:
+    the absence quotes it, under a bare title the clause below it, and carries no "check it"."""
+    page = ("14. No Third-Party Beneficiaries.\nNothing in this Agreement is intended to confer any rights or remedies on any Person "
+            "other than the Parties.\n15. Notices.\nAll notices shall be in writing.\n")
+    for scored_text in ("No Third-Party", "Nothing in this"):
+        scored = findings.score_units(findings.page_units([page]), FixedModel({scored_text: {"Third Party Beneficiary": 0.9}}), [page])
+        assert findings.findings(scored, ["Third Party Beneficiary"]) == []
+        (gone,) = findings.absent(scored, [], ["Third Party Beneficiary"], 1)
+        assert gone["disclaimed"] == {"page": 1, "quote": "Nothing in this Agreement is intended to confer any rights or remedies on any Person other than the Parties."}
+        assert gone["likely"] is False
+    # one that excepts the indemnified persons names beneficiaries: a card, no disclaimer
+    page = "Except for the Persons indemnified under Article VII, nothing in this Agreement is intended to confer any rights on any Person other than the Parties.\n"
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"Except for": {"Third Party Beneficiary": 0.9}}), [page])
+    assert len(findings.findings(scored, ["Third Party Beneficiary"])) == 1 and findings.disclaimer(scored, "Third Party Beneficiary") is None
+    # a title over a clause that says something else disclaims nothing
+    page = "9. No Third Party Beneficiary.\nNone of the terms of this Agreement may be waived except in writing.\n"
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"No Third": {"Third Party Beneficiary": 0.9}}), [page])
+    assert findings.disclaimer(scored, "Third Party Beneficiary") is None
 
 def test_a_restriction_is_not_its_own_exception():
     """SFG FINANCIAL (CUAD dev): "... the Licensee will not solicit any person employed by Licensor ..." was a

@@ -128,6 +128,8 @@ def test_the_answer_is_the_summary_in_words_deviations_first():
     assert "Governing Law: 1 clause (p. 5); law: State of New York. Meets the playbook." in text
     assert "Insurance: not found in 9 pages searched." in lines
     assert "Anti-Assignment: not found in 9 pages searched. Check it: contracts like this usually have one." in lines
+    said = {"category": "Insurance", "searched_pages": 9, "likely": False, "disclaimed": {"page": 4, "quote": "No insurance is required of either party."}}
+    assert "Insurance: not found in 9 pages searched; the contract says there is none (p. 4: “No insurance is required of either party.”)." in logic.summary_text(rows, [said])
     assert logic.summary_text([], []).startswith("The question names no clause category")
 
 

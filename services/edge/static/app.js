@@ -566,7 +566,7 @@ function renderFinal(id, d) {
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))))),
-    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
+    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
@@ -606,7 +606,7 @@ async function showReport(id) {
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
       f.position ? position(f.position) : null)),
-    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, a.likely ? ` ${LIKELY}` : "")))] : null,
+    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, disclaimed(a), a.likely ? ` ${LIKELY}` : "")))] : null,
     h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
     h("p", { class: "screen-only" }, h("button", { type: "button", onclick: () => window.print() }, "Print"), " ",
       h("button", { type: "button", onclick: () => { $("#printable").hidden = true; } }, "Close"))));
@@ -651,10 +651,17 @@ function reportConversion(id) {
   return h("p", { class: warning ? "conversion tracked" : "conversion" }, warning ? [h("b", {}, warning[0]), " ", warning[1], " "] : null, facts);
 }
 
+/** An absence the contract states itself ("No third party is intended to be ... a third party beneficiary"): its words, cited. */
+function disclaimed(a) {
+  const d = a.disclaimed;
+  return d ? [" The contract says there is none (", cite(d.page, d.quote, `p. ${d.page}`), "): ", h("q", { class: "disclaimed" }, d.quote)] : null;
+}
+
 /** The review at a glance: one row per asked category, deviations first (the server orders them). */
 function summaryTable(rows, absent = []) {
   if (!rows?.length) return null;
   const check = new Set((absent || []).filter((a) => a.likely).map((a) => a.category));
+  const said = new Set((absent || []).filter((a) => a.disclaimed).map((a) => a.category));
   const status = (r) => {
     if (!r.status) return "no rule";
     if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
@@ -667,7 +674,7 @@ function summaryTable(rows, absent = []) {
       h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
         h("td", {}, r.category),
-        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : "absent",
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : said.has(r.category) ? "none (the contract says so)" : "absent",
           !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
         h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
