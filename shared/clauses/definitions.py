@@ -102,7 +102,7 @@ _WORDS: dict[str, str] = {
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384
     "Ip Ownership Assignment": r"own|assign|title|vest|property|transfer|belong|right",  # 167/172
     "License Grant": r"licen[cs]|grant|right\s+to\s+use|permi|authori",  # 419/434
-    "Cap On Liability": r"liab|damage|loss|claim|recover|remed|responsib|indemn|warrant|refund|reimburs|credit|compensat|\baction|recourse|suit|\bsue\b|penalt|obligat|pay",  # 386/386; a sum that "shall not exceed" caps no liability (TRANSPHORM's spending approvals)
+    "Cap On Liability": r"liab|damage|loss|claim|recover|remed|responsib|indemn|warrant|refund|reimburs|(?<!line of )(?<!letter of )credit|compensat|\baction|recourse|suit|\bsue\b|penalt|obligat|pay",  # 386/386; a sum that "shall not exceed" caps no liability (TRANSPHORM's spending approvals), nor does a line of credit (GRAN TIERRA)
     # "end" as a word (not "endorse", "amend", "extend"); "discontinue the production ... of the Software" ends no contract (WORLDWIDE STRATEGIES)
     "Termination For Convenience": r"termin|revok|revoc|ceas|not\s+to\s+proceed|cancel|\bend|withdraw|expire|convenience",  # 123/123
     "Rofr/Rofo/Rofn": r"purchase|exercis|reject|decid|first|refus|offer|negotiat|option|right|prior|before|opportunit|notify|notice",  # 159/159
@@ -232,6 +232,19 @@ _CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequentia
 _INDEMNITY = re.compile(r"\b(?:shall|will|agrees?\s+to|hereby|does)\s+(?:\w+\s+){0,3}?(?:indemnif|defend)", re.I)
 _BOUNDS = re.compile(r"\blimit|exceed|\bcap\b|in\s+no\s+event|not\s+(?:be\s+)?liable|no\s+liability|no\s+more|maximum|aggregate|greater\s+of|lesser\s+of|\bsole\b|exclusive\s+remedy"
                      r"|consequential|indirect|incidental|special|punitive|(?:lost|loss\s+of)\s+profits|waive|\bonly\b|restricted|relieved|not\s+apply|net\s+of|expire", re.I)
+# A cap says how far liability goes: a sum not to be exceeded, damages excluded, a time to sue, an
+# exclusive remedy, a party not liable. A clause that only makes a party liable ("The SENDER shall be
+# liable for any damage caused to ECOPETROL ...": GRAN TIERRA; "... it shall be liable for damages
+# accrued to the other Party ...": VALENCE) allocates liability and limits none: 3 of CUAD train's 386
+# labelled Cap On Liability clauses read so ("SEV shall be liable for any damage caused to the Premises").
+_LIMITS = re.compile(r"commenc|brought|\bbring|more\s+than|within|entire|no\s+rights?|not\s+(?:be\s+)?(?:entitled|responsible|required)|not\s+accept|in\s+lieu|no\s+\w+\s+(?:shall|will)\s+arise"
+                     r"|not\s+be\s+subject|repair|replace|guarantee|not\s+have\s+(?:any\s+)?liabilit|other\s+than\s+direct|not\s+pursue|exclusion|reduc|\b(?:neither|no|nor)\b[^.;]{0,200}\b(?:liable|liability|responsible)", re.I)
+
+
+def bounds_nothing(text: str) -> bool:
+    return not _BOUNDS.search(text) and not _LIMITS.search(text)
+
+
 # A warranty disclaimed ("LICENSOR DOES NOT WARRANT THAT THE LICENSED TECHNOLOGY IS ERROR-FREE ...": SFG
 # FINANCIAL) with no word of liability or damages limits no recovery: no labelled Cap On Liability of
 # CUAD train (0 of 386) reads so.
@@ -285,7 +298,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
                     ("Expiration Date", ends_for_cause_only), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)

@@ -233,9 +233,9 @@ def test_an_item_after_a_sentence_without_a_stop_opens_its_own_finding():
     )
     units = findings.page_units([text])
     assert [u.text[:12] for u in units] == ["(a) IN NO EV", "ARISING OUT ", "RESULT IN AN", "(b) IN NO EV"]
-    scored = findings.score_units(units, FixedModel({"ARISING OUT": {"Cap On Liability": 0.9}, "AGGREGATE": {"Cap On Liability": 0.8}}), [text])
+    scored = findings.score_units(units, FixedModel({"(a) IN NO": {"Cap On Liability": 0.9}, "AGGREGATE": {"Cap On Liability": 0.8}}), [text])
     arising, cap = findings.findings(scored, ["Cap On Liability"])
-    assert arising.quote.startswith("ARISING OUT") and arising.quote.endswith("RIGHTS OF ANY PERSON")
+    assert arising.quote.startswith("(a) IN NO EVENT") and arising.quote.endswith("RIGHTS OF ANY PERSON")
     assert cap.quote.startswith("(b) IN NO EVENT") and cap.quote.endswith("HEREUNDER.")
 
 
@@ -433,6 +433,23 @@ def test_an_indemnity_or_a_warranty_disclaimed_caps_nothing():
         caps = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Cap On Liability"]
         assert sum(map(indemnity_only, caps)) <= 3 and not any(map(disclaims_only, caps))
 
+
+
+def test_a_clause_that_only_makes_a_party_liable_caps_nothing():
+    """GRAN TIERRA, VALENCE (CUAD dev): "The SENDER shall be liable for any damage caused to ECOPETROL
+    ..." and "... it shall be liable for damages accrued to the other Party ..." were Cap On Liability
+    cards; a cap says how far liability goes (a sum, damages excluded, a time to sue, a party not liable)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE, bounds_nothing
+
+    veto = NOT_A_CLAUSE["Cap On Liability"]
+    assert veto("Article 99 If any Party or the Joint Venture Company breaches the provisions of this Chapter 17, it shall be liable for damages "
+                "accrued to the other Party or the Joint Venture Company as a result of such breach.")
+    assert not veto("Neither party may bring an action arising out of this Agreement more than two (2) years after the cause of action has arisen.")
+    assert not veto("Both parties will not have liability for any damages other than direct damages.")
+    assert not veto("Each Party agrees that it shall not pursue any damages against the other Party arising out of a decision not to pursue a Project.")
+    if cuad.available():  # "SEV shall be liable for any damage caused to the Premises ...", a VAT gross-up, royalties as direct damages
+        caps = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Cap On Liability"]
+        assert sum(map(bounds_nothing, caps)) <= 3
 
 def test_a_restriction_that_restricts_nothing_is_none():
     """IMMUNOMEDICS (CUAD dev): "Janssen agrees to consider in good faith Company's feedback ..." was a
