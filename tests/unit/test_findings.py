@@ -425,6 +425,9 @@ def test_an_indemnity_or_a_warranty_disclaimed_caps_nothing():
     assert veto("In the event any user of the Product makes a claim that the Product was the cause of personal injury, SIERRA shall indemnify, "
                 "defend and hold ENVISION harmless from any liability occasioned by a breach of warranty or a product liability claim.")
     assert not veto("Licensor's obligation to indemnify Licensee under this Section shall not exceed the fees paid in the twelve months before the claim.")
+    # "including without limitation" / "but not limited to" is no limit (FIBROGEN's indemnity)
+    assert veto("Astellas shall indemnify and hold FG harmless from all losses, including, without limitation, reasonable attorneys' fees, "
+                "including but not limited to those arising from the development of the Product.")
     assert not veto("Except for a party's obligation to indemnify under Section 9, in no event shall either party be liable for consequential damages.")
     # SFG FINANCIAL (CUAD dev): a warranty disclaimed with no word of liability was a Cap On Liability card too
     assert veto("LICENSOR DOES NOT WARRANT THAT THE LICENSED TECHNOLOGY IS ERROR-FREE OR THAT IT WILL MEET LICENSEE'S REQUIREMENTS.")
