@@ -81,6 +81,23 @@ def disclaims_a_beneficiary(text: str) -> bool:
     return bool(_NO_BENEFIT.search(text)) and not _EXCEPT.search(text)
 
 
+# Exclusivity disclaimed ("Cano recognizes and agrees that it does not and will not have exclusive rights
+# ...": CANO PETROLEUM; "This Agreement ... shall not be interpreted as granting Contractor any exclusive
+# rights ...": NICE; "All rights not exclusively granted to SFJ are reserved ...": PHASEBIO) with no
+# exclusivity said elsewhere in the clause. 2 of CUAD train's 204 labelled Exclusivity clauses read so
+# ("Fox has not granted and will not grant any exclusive distribution rights ... to VGSL or any other
+# party"; a licence that "shall become non-exclusive" after a date).
+_NO_EXCLUSIVITY = re.compile(r"\b(?:does|do|will|shall|is|are|has|have)\s+not\s+(?:and\s+(?:will|shall)\s+not\s+)?(?:\w+\s+){0,4}?exclusiv"
+                             r"|\bnot\s+(?:be\s+)?(?:interpreted|construed|deemed)\s+as\s+(?:granting|creating|giving)\s+(?:\w+\s+){0,3}?exclusiv|\bno\s+exclusiv|\bnot\s+exclusive(?:ly)?\b|\bnon[-\s]?exclusiv", re.I)
+_EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!not )\b(?:sole\s+and\s+)?exclusive(?:ly)?\b(?!\s+of\b)", re.I)
+_DEALS_ONLY = re.compile(r"\bsole\b|\b(?:only|solely)\s+(?:from|to|with|through|by)\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)  # "purchase only from Supplier"
+
+
+def disclaims_exclusivity(text: str) -> bool:
+    said = _NO_EXCLUSIVITY.search(text)
+    return bool(said) and not _DEALS_ONLY.search(text) and not any(m.start() < said.start() or m.start() > said.end() for m in _EXCLUSIVE.finditer(text))
+
+
 # An exception carves something out of a restriction ("except for ...", "Nothing herein shall prevent
 # ...", "... may continue to sell ...", "provided that ...") or says what keeps it ("to maintain the
 # exclusivity granted hereunder, Zanotti shall provide Aura with orders for a minimum of ..."); a
@@ -103,6 +120,7 @@ def carves_out_nothing(text: str) -> bool:
 DISCLAIMERS: dict[str, Callable[[str], bool]] = {
     "Rofr/Rofo/Rofn": lambda text: bool(_NO_FIRST_RIGHT.search(text)), "Minimum Commitment": lambda text: bool(_NO_MINIMUM.search(text)),
     "License Grant": disclaims_a_grant, "Ip Ownership Assignment": disclaims_a_grant, "Third Party Beneficiary": disclaims_a_beneficiary,
+    "Exclusivity": disclaims_exclusivity,
 }
 # Category -> what is no clause of it (``shared.clauses.definitions`` adds these to its rules).
 RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), *((c, frees_a_party) for c in RESTRICTIONS),

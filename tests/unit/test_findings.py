@@ -731,6 +731,21 @@ def test_an_absence_the_contract_states_is_quoted_and_needs_no_check():
     scored = findings.score_units(findings.page_units([page]), FixedModel({"No Third": {"Third Party Beneficiary": 0.9}}), [page])
     assert findings.disclaimer(scored, "Third Party Beneficiary") is None
 
+
+def test_exclusivity_disclaimed_is_no_exclusivity():
+    """CANO PETROLEUM, NICE (CUAD dev): "Cano recognizes and agrees that it does not and will not have
+    exclusive rights ..." was an Exclusivity card in a contract with none; an exclusive grant stays."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.disclaimers import disclaims_exclusivity
+
+    veto = NOT_A_CLAUSE["Exclusivity"]
+    assert veto("Cano recognizes and agrees that it does not and will not have exclusive rights and that other sponsor's logos may appear on the boat.")
+    assert veto("This Agreement shall not be interpreted as granting Contractor any exclusive rights in respect of the Manufacturing Services.")
+    assert not veto("Supplier hereby appoints Distributor as its exclusive distributor in the Territory, and shall not appoint any other distributor there.")
+    assert not veto("Licensee shall not sublicense its rights, and the license granted to Licensee is exclusive in the Territory.")
+    if cuad.available():  # "Fox has not granted and will not grant any exclusive distribution rights ..."; "shall become non-exclusive after ..."
+        assert sum(disclaims_exclusivity(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Exclusivity") <= 2
+
 def test_a_restriction_is_not_its_own_exception():
     """SFG FINANCIAL (CUAD dev): "... the Licensee will not solicit any person employed by Licensor ..." was a
     Competitive Restriction Exception card; an exception carves out, permits or keeps, the restriction does not."""
