@@ -88,13 +88,15 @@ def disclaims_a_beneficiary(text: str) -> bool:
 # ("Fox has not granted and will not grant any exclusive distribution rights ... to VGSL or any other
 # party"; a licence that "shall become non-exclusive" after a date).
 _NO_EXCLUSIVITY = re.compile(r"\b(?:does|do|will|shall|is|are|has|have)\s+not\s+(?:and\s+(?:will|shall)\s+not\s+)?(?:\w+\s+){0,4}?exclusiv"
-                             r"|\bnot\s+(?:be\s+)?(?:interpreted|construed|deemed)\s+as\s+(?:granting|creating|giving)\s+(?:\w+\s+){0,3}?exclusiv|\bno\s+exclusiv|\bnot\s+exclusive(?:ly)?\b|\bnon[-\s]?exclusiv", re.I)
+                             r"|\bnot\s+(?:be\s+)?(?:interpreted|construed|deemed)\s+as\s+(?:granting|creating|giving)\s+(?:\w+\s+){0,3}?exclusiv|\bno\s+exclusiv|\bnot\s+exclusive(?:ly)?\b", re.I)
+_NON_EXCLUSIVE = re.compile(r"\bnon[-\s]?exclusiv", re.I)  # a non-exclusive grant: no exclusivity, but no word that the contract has none
 _EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!not )\b(?:sole\s+and\s+)?exclusive(?:ly)?\b(?!\s+of\b)", re.I)
 _DEALS_ONLY = re.compile(r"\bsole\b|\b(?:only|solely)\s+(?:from|to|with|through|by)\b|\bno\s+other\b|\brefrain|\bagrees?\s+not\b", re.I)  # "purchase only from Supplier"
 
 
-def disclaims_exclusivity(text: str) -> bool:
-    said = _NO_EXCLUSIVITY.search(text)
+def disclaims_exclusivity(text: str, *, grant: bool = True) -> bool:
+    """Exclusivity disclaimed (``grant``: a non-exclusive grant counts too)."""
+    said = _NO_EXCLUSIVITY.search(text) or (_NON_EXCLUSIVE.search(text) if grant else None)
     return bool(said) and not _DEALS_ONLY.search(text) and not any(m.start() < said.start() or m.start() > said.end() for m in _EXCLUSIVE.finditer(text))
 
 
@@ -120,8 +122,8 @@ def carves_out_nothing(text: str) -> bool:
 DISCLAIMERS: dict[str, Callable[[str], bool]] = {
     "Rofr/Rofo/Rofn": lambda text: bool(_NO_FIRST_RIGHT.search(text)), "Minimum Commitment": lambda text: bool(_NO_MINIMUM.search(text)),
     "License Grant": disclaims_a_grant, "Ip Ownership Assignment": disclaims_a_grant, "Third Party Beneficiary": disclaims_a_beneficiary,
-    "Exclusivity": disclaims_exclusivity,
+    "Exclusivity": lambda text: disclaims_exclusivity(text, grant=False),
 }
 # Category -> what is no clause of it (``shared.clauses.definitions`` adds these to its rules).
-RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), *((c, frees_a_party) for c in RESTRICTIONS),
+RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), ("Exclusivity", disclaims_exclusivity), *((c, frees_a_party) for c in RESTRICTIONS),
                                                         ("Competitive Restriction Exception", carves_out_nothing))

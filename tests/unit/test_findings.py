@@ -743,6 +743,11 @@ def test_exclusivity_disclaimed_is_no_exclusivity():
     assert veto("This Agreement shall not be interpreted as granting Contractor any exclusive rights in respect of the Manufacturing Services.")
     assert not veto("Supplier hereby appoints Distributor as its exclusive distributor in the Territory, and shall not appoint any other distributor there.")
     assert not veto("Licensee shall not sublicense its rights, and the license granted to Licensee is exclusive in the Territory.")
+    # a non-exclusive grant is no exclusivity, but no word that the contract has none (ARCONIC): not quoted beside an absence
+    from shared.clauses.disclaimers import DISCLAIMERS
+    grant = "Licensor also grants to Licensee a non-exclusive, worldwide royalty-free license for continued use of the Licensed Mark."
+    assert veto(grant) and not DISCLAIMERS["Exclusivity"](grant)
+    assert DISCLAIMERS["Exclusivity"]("Cano recognizes and agrees that it does not and will not have exclusive rights.")
     if cuad.available():  # "Fox has not granted and will not grant any exclusive distribution rights ..."; "shall become non-exclusive after ..."
         assert sum(disclaims_exclusivity(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Exclusivity") <= 2
 
