@@ -68,9 +68,11 @@ def cell(category: str, final: dict, review_url: str) -> dict:
     pages = list(summary.get("pages") or [])
     page = first["page"] if first else (pages[0] if found and pages else None)
     likely = not found and any(a.get("category") == category and a.get("likely") for a in final.get("absent") or [])
+    said = None if found else next((a["disclaimed"] for a in final.get("absent") or [] if a.get("category") == category and a.get("disclaimed")), None)
     return {
         "found": found,
         "likely": likely,
+        "disclaimed": said,
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,
@@ -119,7 +121,10 @@ def values(categories: list[str], r: dict) -> list[Any]:
         if c is None:
             out += [""] * len(PER_CATEGORY)
             continue
-        out += ["yes" if c["found"] else "no (check)" if c.get("likely") else "no", "" if c["page"] is None else c["page"], c["quote"], "; ".join(c["terms"]), c["position"] or ""]
+        said = c.get("disclaimed") or {}  # an absence the contract states: its words stand in the quote's column
+        found = "yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely") else "no"
+        page = c["page"] if c["page"] is not None else said.get("page", "")
+        out += [found, page, c["quote"] or said.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]
     return out
 
 

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from shared.api.client_parts import ErrorBody, Payload
+from shared.api.client_parts import Citation, ErrorBody, Payload
 
 from .grid import columns
 from .openapi_models import BODY, BUSY, KEYED, REVIEW, Doc
@@ -75,6 +75,7 @@ class BatchList(Payload):
 class GridCell(Payload):
     found: bool
     likely: bool = Field(False, description="not found, but contracts like this one usually have such a clause: check it")
+    disclaimed: Citation | None = Field(None, description="not found, and the contract says it has none: the sentence that says so (the CSV puts it in the quote's column)")
     clauses: int
     quote: str = Field(description="the first clause of the category, verbatim")
     page: int | None

@@ -83,6 +83,18 @@ def test_an_absence_to_check_is_marked_in_the_cell_and_the_csv():
     assert line[grid.columns(CATS).index("Cap On Liability: found")] == "no (check)"
 
 
+def test_an_absence_the_contract_states_is_said_in_the_cell_and_the_csv():
+    final = copy.deepcopy(DATA["contracts"][1]["final"])
+    said = {"page": 7, "quote": "No third party is intended to be a third party beneficiary of this Agreement."}
+    final["absent"] = [{**a, "disclaimed": said} if a["category"] == "Cap On Liability" else a for a in final["absent"]]
+    [row] = [r for r in grid.rows(CATS, batch(final), BASE) if r["index"] == len(DATA["contracts"])]
+    cell = row["cells"]["Cap On Liability"]
+    assert cell["found"] is False and cell["disclaimed"] == said and cell["quote"] == "" and cell["page"] is None
+    assert not any(c["disclaimed"] for cat, c in row["cells"].items() if cat != "Cap On Liability")
+    line, names = grid.values(CATS, row), grid.columns(CATS)
+    assert line[names.index("Cap On Liability: found")] == "no (the contract says so)"
+    assert (line[names.index("Cap On Liability: page")], line[names.index("Cap On Liability: quote")]) == (7, said["quote"])
+
 def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an_earlier_page_first():
     final = DATA["contracts"][1]["final"]
     mfn = [f for f in final["findings"] if "Most Favored Nation" in f["categories"]]
