@@ -45,6 +45,10 @@ CHECKLIST.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {
 # damages: it is an exclusion, not a cap that forgot its amount (TALCOTT: "neither party shall be
 # liable for any special, consequential or incidental damages").
 EXCLUSION_ONLY = {"Cap On Liability": "An exclusion of kinds of damages, not a limit on an amount: no amount or basis is stated in this clause."}
+# ... and when it only bars claims after a time (CUAD's cap includes "time limitation for the
+# counterparty to bring claims": "neither Party may bring a claim ... more than two years after the
+# cause of action accrues").
+TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on an amount: no amount or basis is stated in this clause."}
 LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
@@ -56,7 +60,7 @@ WHAT = {"duration": "period", "term_period": "period", "territory": "territory",
 # order, "period:<cue>" a duration the cue ties to the term (a renewal, the initial term, a
 # warranty, the end of the contract), "date:end" the date an end cue precedes.
 SPEC: dict[str, list[tuple[str, str]]] = {
-    "Cap On Liability": [("cap", "fact:amount,multiple,percent")],
+    "Cap On Liability": [("cap", "fact:amount,multiple,percent"), ("claim_period", "period:claim")],
     "Termination For Convenience": [("notice_period", "fact:notice_period")],
     "Notice Period To Terminate Renewal": [("notice_period", "fact:notice_period")],
     "Renewal Term": [("renewal_length", "period:renew")],
@@ -72,7 +76,10 @@ SPEC: dict[str, list[tuple[str, str]]] = {
 # A term of the record said under its own label, apart from the other figures of its kind: only
 # the period the record ties to a warranty is the warranty period ("within two (2) Business Days
 # after receipt" in an acceptance clause is a period stated, no warranty's).
-TERM_LABEL = {"warranty_period": "Warranty period"}
+TERM_LABEL = {"warranty_period": "Warranty period", "claim_period": "Time to bring a claim"}
+# Terms the record carries only where the clause states them: most caps set no time to sue, and
+# "not stated" would be said of nearly every one.
+OPTIONAL = {"claim_period"}
 # A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
 # facts it is read from): a term the record reads that the note's own patterns missed ("for an
 # additional month", "[***]") is quoted in the note too, so the note and the record never disagree.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import CHECKLIST, EXCLUSION_ONLY, LABELS, TERM_KIND, TERM_LABEL, WHAT
+from shared.clauses.checklist import CHECKLIST, EXCLUSION_ONLY, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -279,6 +279,9 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     order, labels, missing = CHECKLIST.get(name, ("", {}, ""))
     if any(f["kind"] == "excluded" for f in found):
         missing = EXCLUSION_ONLY.get(name, missing)
+    optional = [t for t in terms if t["name"] in OPTIONAL and t["stated"]]  # said under their own label, after the key item
+    if optional:
+        missing = TIME_LIMIT_ONLY.get(name, missing)
     tokens = order.split()
     parts: list[str] = []
     first_key = True  # no key kind ("*") came before
@@ -313,6 +316,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         elif tok.endswith("*") and not labelled and may_say_absent and not any(k in _HINT and _HINT[k].search(quote) for k in kinds):
             parts.append(missing if first_key and missing else f"No {WHAT.get(kinds[0], kinds[0])} is stated in this clause.")
         first_key = first_key and not tok.endswith("*")
+    for t in optional:
+        parts.insert(min(1, len(parts)), f"{TERM_LABEL[t['name']]}: {_q([t['text']])}.")
     if already is not None:
         parts = [x for x in parts if x not in already]
         already.update(parts)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
-from shared.clauses.checklist import SPEC
+from shared.clauses.checklist import OPTIONAL, SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
@@ -146,6 +146,15 @@ def _durations(clause: str, every: bool = False) -> list[tuple[int, int, float]]
     return out
 
 
+# A time to sue: a claim that must be brought within a time ("may bring a claim ... more than two years
+# after the cause of action accrues", "must be commenced within five (5) years from the date the ...
+# cause of action shall first arise"); no cap's look-back ("the fees paid in the twelve (12) months preceding the claim").
+_BROUGHT = re.compile(r"\b(?:brought|bring|commenced?|instituted?|filed?|asserted?|initiated?)\b[^.;]{0,180}?\b(?:within|more\s+than|later\s+than|after|beyond)\s+(?:a\s+period\s+of\s+)?(?:the\s+)?$", re.I)
+_SUIT = re.compile(r"\b(?:claims?|actions?|suits?|proceedings?)\b", re.I)
+_SINCE_CAUSE = re.compile(r"^\W*(?:after|from|following|of)\s+(?:the\s+)?(?:date\s+(?:on\s+which\s+|of\s+|that\s+|when\s+)?)?(?:the\s+|such\s+|any\s+)?"
+                          r"(?:cause|claim|breach|right|occurr|accru|discover|event\s+giving)", re.I)
+
+
 def _period(name: str, cue: str, clause: str) -> dict | None:
     """A duration of the clause: after a renewal word for a renewal, not after one for the
     initial term, else the first."""
@@ -161,6 +170,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
                               or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a])
                                       or re.match(r"\W*from\b", after) and _FROM_END.match(after))):  # "five years from the date of termination"
+            continue
+        if cue == "claim" and not (_BROUGHT.search(clause[max(0, a - 240) : a]) or (re.search(r"\bwithin\s+$", before, re.I) and _SINCE_CAUSE.match(after) and _SUIT.search(clause, max(0, a - 160), a))):
             continue
         if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)
                               or _FROM_END.match(after)):  # "for a period of twelve (12) months from the effective date of termination"
@@ -305,6 +316,8 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
             got = _period(name, "after", clause) or _fact(name, ["duration"], clause, [f for f in found if not _window(f, clause)])
         else:
             got = _fact(name, arg.split(","), clause, found)
+        if got is None and name in OPTIONAL:
+            continue
         if got is None:
             got = _redaction(name, how, clause)
         if got is None:

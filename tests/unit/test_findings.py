@@ -677,7 +677,7 @@ def test_a_freedom_is_no_restriction():
     """BEYOND.COM (CUAD dev): "Nothing in this Agreement shall prohibit Co-Host from distributing
     competing products in the Territory" was a non-compete card: "Restricts a party's business"."""
     from shared.clauses.definitions import NOT_A_CLAUSE
-    from shared.clauses.disclaimers import RESTRICTIONS, frees_a_party
+    from shared.clauses.disclaimers import CARVED_OUT_OF, RESTRICTIONS, carves_out, frees_a_party
 
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing in this Agreement shall prohibit Co-Host from distributing competing products in the Territory.")
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
@@ -686,8 +686,12 @@ def test_a_freedom_is_no_restriction():
     assert NOT_A_CLAUSE["Exclusivity"]("These exclusivity obligations will not limit Smith's right to appear in any of the entertainment fields.")
     assert NOT_A_CLAUSE["Non-Compete"]("(iv) During the Termination Period and thereafter, MBE will be free to use its own personnel to design an Internet-based system.")
     assert not NOT_A_CLAUSE["Non-Compete"]("Consultant shall not compete with the Company; provided that the foregoing shall not prohibit Consultant from owning 1% of a public company.")
+    # a no-solicit of employees keeps its proviso (OFG BANCORP, CUAD train: labelled with it)
+    assert not NOT_A_CLAUSE["No-Solicit Of Employees"]("The foregoing shall not preclude either party from employing any such employee who seeks employment with "
+                                                       "the other party in response to any general advertisement or solicitation.")
     if cuad.available():
-        assert sum(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in RESTRICTIONS) <= 1
+        assert not any(frees_a_party(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in RESTRICTIONS)
+        assert not any(carves_out(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] in CARVED_OUT_OF)
 
 
 

@@ -363,3 +363,24 @@ def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
              "the TouchStar Software will perform in all material respects with the specifications.")
     got = terms.terms("Warranty Duration", quote)
     assert (got[0]["text"], got[0]["value"]) == ("ninety (90) days", 90.0)
+
+
+def test_a_time_to_bring_a_claim_is_a_term_of_a_cap_said_only_where_stated():
+    """NEOFORMA, ADMA (CUAD dev): "neither Party may bring a claim ... more than two years after the
+    cause of action accrues" was a Cap On Liability card whose note said only "No amount or basis for
+    the cap is stated in this clause"; CUAD's cap includes such a time limit on claims."""
+    from shared.clauses import risk
+    from shared.clauses import terms as T
+
+    bar = ("Except for claims under Sections 15.4 and 15.5 hereof, neither Party may bring a claim or action regardless of form, arising out of or "
+           "related to this Agreement, including any claim of fraud or misrepresentation, more than two years after the cause of action accrues.")
+    got = {t["name"]: t for t in T.terms("Cap On Liability", bar)}
+    assert got["claim_period"]["text"] == "two years" and got["claim_period"]["value"] == 730.0
+    note = risk.risk_note("Cap On Liability", bar, terms=list(got.values()))["risk"]
+    assert note.startswith("A time limit on claims, not a limit on an amount") and "Time to bring a claim: “two years”." in note
+    sued = "Any action by either party arising out of this Agreement must be commenced within five (5) years from the date the cause of action shall first arise."
+    assert {t["name"]: t["text"] for t in T.terms("Cap On Liability", sued)}["claim_period"] == "five (5) years"
+    # a cap's look-back is no time to sue, and a cap that sets none has no such term (no "not stated")
+    lookback = "In no event shall either party's aggregate liability exceed the fees paid in the twelve (12) months preceding the claim."
+    assert [t["name"] for t in T.terms("Cap On Liability", lookback)] == ["cap"]
+    assert "Time to bring" not in risk.risk_note("Cap On Liability", lookback, terms=T.terms("Cap On Liability", lookback))["risk"]
