@@ -67,12 +67,11 @@ def cell(category: str, final: dict, review_url: str) -> dict:
     first = max(clauses, key=lambda f: f.get("score") or 0.0) if found and clauses else None  # max keeps the earliest of equals
     pages = list(summary.get("pages") or [])
     page = first["page"] if first else (pages[0] if found and pages else None)
-    likely = not found and any(a.get("category") == category and a.get("likely") for a in final.get("absent") or [])
-    said = None if found else next((a["disclaimed"] for a in final.get("absent") or [] if a.get("category") == category and a.get("disclaimed")), None)
+    gone = {} if found else next((a for a in final.get("absent") or [] if a.get("category") == category), {})  # one entry per asked category
     return {
         "found": found,
-        "likely": likely,
-        "disclaimed": said,
+        "likely": bool(gone.get("likely")),
+        "disclaimed": gone.get("disclaimed"),
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,

@@ -60,8 +60,6 @@ RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Sol
 _CARVED = re.compile(LEAD + r"(?:(?:notwithstanding|however)[^,]{0,80},\s*)?(?:the\s+(?:foregoing|preceding|above)|this\s+(?:section|paragraph|article|clause)"
                      r"|these\s+[\w\s]{0,40}?(?:obligations|restrictions|provisions)|such\s+[\w\s]{0,30}?(?:obligations|restrictions))\b[^.;]{0,80}?\b(?:shall|will|does|do)\s+not\s+"
                      r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar|apply)|\b(?:will|shall)\s+be\s+free\s+to\b|\bas\s+freely\s+as\b", re.I)
-
-
 CARVED_OUT_OF = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers")
 
 
