@@ -307,3 +307,11 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     # NETGEAR: "a most favored nation clause or price restrictions" lost the price restrictions to the MFN clause
     assert set(routing.route("Is there a most favored nation clause or price restrictions?").categories) == {"Most Favored Nation", "Price Restrictions"}
     assert routing.route("Does the license also cover patents held by the licensor's parent or sister companies?").categories == ["Affiliate License-Licensor"]
+
+
+def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
+    # "it" lets "terminated" combine with "renew" of the part before (the notice to stop a
+    # renewal), but the part still asks how the contract ends.
+    got = routing.route("Does it renew, and how can it be terminated?").categories
+    assert {"Renewal Term", "Notice Period To Terminate Renewal", "Termination For Convenience"} <= set(got)
+    assert routing.route("Can we terminate the renewal?").categories == ["Notice Period To Terminate Renewal"]
