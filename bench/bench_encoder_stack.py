@@ -42,15 +42,19 @@ FLOOR = 0.3  # a candidate: a unit at or over this share of a category's thresho
 
 
 def run_folds(folds: list[int], texts, contexts, y, groups, candidate, fold, args, t0) -> tuple[np.ndarray, np.ndarray]:
-    """Encoder probabilities of the candidates of each fold in ``folds`` (cached)."""
-    import torch
-    from tokenizers import Tokenizer
-
+    """Encoder probabilities of the candidates of each fold in ``folds`` (cached; with no fold to
+    run, only the cache is read, and its epochs are the ones reported)."""
     cached = np.load(args.cache) if args.cache.exists() else None
     if cached is not None and cached["probs"].shape == y.shape:
         probs, done = cached["probs"], cached["done"]
+        if not [f for f in folds if not done[f]]:
+            args.epochs = int(cached["epochs"]) if "epochs" in cached.files else args.epochs
+            return probs, done
     else:
         probs, done = np.zeros(y.shape, np.float32), np.zeros(fold.max() + 1, bool)
+    import torch
+    from tokenizers import Tokenizer
+
     tok = Tokenizer.from_file(str(BASE_DIR / "tokenizer.json"))
     tok.enable_truncation(MAX_TOKENS)
     tok.enable_padding()
