@@ -150,6 +150,7 @@ class _Hit:
     end: int
     part: int
     score: float
+    borrowed: bool = False  # a combination built with words of an earlier part
 
 
 def _find(toks: tuple[str, ...], stems: Pattern, at: dict[str, list[int]]) -> list[int]:
@@ -175,7 +176,6 @@ def _hits(text: str) -> list[_Hit]:
                 score = min(0.95, LEX_BASE + 0.05 * len(stems)) if kind == STRONG else LEX_BASE - 0.1
                 hits.append(_Hit(name, kind, i, i + len(stems), parts[i], score))
     several = len(set(parts)) > 1
-    borrowed: list[_Hit] = []
     for name, window, groups in _COMBOS:
         found = [[(i, i + len(alt)) for alt in group for i in _find(toks, alt, at)] for group in groups]
         if not all(found):
@@ -190,9 +190,8 @@ def _hits(text: str) -> list[_Hit]:
                     not several or parts[s] == p or (parts[s] < p and p in back))
 
             if all(any(near(s, e) for s, e in group) for group in found[1:]):
-                hits.append(_Hit(name, COMBO, a0, a1, p, LEX_BASE + 0.1))
-                if not all(any(near(s, e) and parts[s] == p for s, e in group) for group in found[1:]):
-                    borrowed.append(hits[-1])  # built with words of an earlier part
+                own = all(any(near(s, e) and parts[s] == p for s, e in group) for group in found[1:])
+                hits.append(_Hit(name, COMBO, a0, a1, p, LEX_BASE + 0.1, borrowed=not own))
                 break
     # The longest match wins: "termination fee" is not also "termination", and a combination
     # anchored inside a longer phrase goes too ("hard stop" is not stopping the renewal).
@@ -213,11 +212,11 @@ def _hits(text: str) -> list[_Hit]:
         # combination that borrowed words of an earlier part makes nothing redundant: "does it
         # renew, and how can it be terminated?" asks about the renewal and about ending it.
         return h.part not in alternatives and any(
-            o.part == h.part and o not in borrowed and not listed(h, o) and (h.name in SUPPRESS.get(o.name, ()) or (h.name in META and o.name not in META))
+            o.part == h.part and not o.borrowed and not listed(h, o) and (h.name in SUPPRESS.get(o.name, ()) or (h.name in META and o.name not in META))
             for o in strong)
 
     kept = [h for h in strong if not redundant(h)]
-    kept += [h for h in hits if h.kind == WEAK_KIND and h.part not in {o.part for o in strong if o not in borrowed}]
+    kept += [h for h in hits if h.kind == WEAK_KIND and h.part not in {o.part for o in strong if not o.borrowed}]
     return kept
 
 
