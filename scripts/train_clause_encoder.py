@@ -1,7 +1,7 @@
 """Train the clause encoder, the second stage over the TF-IDF clause model's candidates, and
 write it to models/clause_encoder/ (``make model-encoder``; make run and make test never train).
 
-    .venv/bin/python scripts/train_clause_encoder.py [--epochs 2] [--seed 13] [--max-units 24000]
+    .venv/bin/python scripts/train_clause_encoder.py [--epochs N] [--seed 13] [--max-units 24000]
 
 1. Units and labels of CUAD train exactly as ``scripts/train_clause_model.py`` makes them;
    the TF-IDF model's out-of-fold scores on them (3 folds by contract, cached in var/).
@@ -131,7 +131,7 @@ def main() -> None:
     ap.add_argument("--tfidf", type=Path, default=ROOT / "models" / "clause")
     ap.add_argument("--oof-cache", type=Path, default=ROOT / "var" / "clause_oof.npz")
     ap.add_argument("--candidate", type=float, default=0.3, help="a unit is a candidate at this share of a category's TF-IDF threshold")
-    ap.add_argument("--epochs", type=int, default=2)
+    ap.add_argument("--epochs", type=int, help="default: 10 on a GPU (the out-of-fold ablation flattens between 10 and 16; bench/RESULTS.md), 2 on CPU (the 2-hour budget)")
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--lr", type=float, default=6e-5)
     ap.add_argument("--pos-weight", type=float, default=3.0)
@@ -146,6 +146,7 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(2)
     args.device = "cuda" if torch.cuda.is_available() else "cpu"  # fine-tuning on a GPU where one is lent; scoring and export on the CPU
+    args.epochs = args.epochs or (10 if args.device == "cuda" else 2)
     t0 = time.time()
     tfidf = ClauseModel.load(args.tfidf)
     categories = tfidf.categories
