@@ -196,7 +196,8 @@ def assemble(args) -> None:
     for f in sorted(Path(args.src).glob("final_*.pt")):
         sd.update(torch.load(f))
     d = np.load(PACK / "data.npz")
-    model = tce.build(len(ClauseModel.load(ROOT / "models" / "clause").categories))
+    categories = ClauseModel.load(ROOT / "models" / "clause").categories
+    model = tce.build(len(categories))
     key = "bert.embeddings.word_embeddings.weight"
     full = model.state_dict()[key].clone()
     full[torch.from_numpy(d["used"])] = sd.pop(key).float()
@@ -208,7 +209,7 @@ def assemble(args) -> None:
     tok = Tokenizer.from_file(str(BASE_DIR / "tokenizer.json"))
     tok.enable_truncation(MAX_TOKENS)
     tok.enable_padding()
-    texts, contexts, *_ = train_units(ClauseModel.load(ROOT / "models" / "clause").categories, ignore_bare=True)
+    texts, contexts, *_ = train_units(categories, ignore_bare=True)
     sample = d["cand"][d["calib"]][:64]
     print(tce.export(model, tok, out, [texts[i] for i in sample], [contexts[i] for i in sample]))
 
