@@ -63,7 +63,14 @@ RX: dict[str, list[re.Pattern]] = {
     # two or more kinds of loss before "damages" or "losses", after a word that excludes them.
     "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,240}?\b(?P<f>(?:(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
                     r"exemplary|multiple|treble|economic|reliance|business|other|direct|profits?|revenues?|data|use|goodwill|savings)\b[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?){2,}"
-                    r"(?:damages|losses))")],
+                    r"(?:damages|losses))"),
+                 # ... one kind that is always excluded, or a loss or damage in the singular ("no Party shall be liable ... for any
+                 # indirect or consequential loss or damage": STARTEC; "neither Party shall be responsible ... in respect of any indirect
+                 # loss or damage": TUNIU), or lost profits alone ("NEITHER PARTY WILL BE LIABLE FOR ANY LOST PROFITS": STAMPS.COM)
+                 _i(r"\b(?:no|none|not|neither|nor|never|exclud\w*|disclaim\w*|waive\w*|forego\w*)\b[^.;]{0,240}?\b(?P<f>(?:(?:special|incidental|indirect|"
+                    r"consequential|punitive|exemplary|similar|commercial|direct|economic)\b[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?)*"
+                    r"(?:special|incidental|indirect|consequential|punitive|exemplary|similar)\s+(?:damages?(?!\s+to\b)|loss(?:es)?)(?:\s+or\s+damages?(?!\s+to\b))?"
+                    r"|(?:lost|loss\s+of)\s+(?:(?:anticipated|commercial|future)\s+)?(?:profits?|revenues?|savings)\b)")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
     "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)")],

@@ -808,9 +808,31 @@ def test_an_exclusion_of_damages_says_what_it_excludes():
     a lawyer reads what is excluded. A cap says its basis, and a duty to pay damages excludes nothing."""
     note = risk.risk_note("Cap On Liability", "c. IN NO EVENT SHALL Erchonia BE LIABLE FOR ANY LOSS OF PROFIT OR ANY OTHER COMMERCIAL DAMAGE, INCLUDING "
                           "BUT NOT LIMITED TO SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES UNDER ANY CAUSE OF ACTION.")["risk"]
-    assert "Excludes: “SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES”." in note
+    assert "Excludes: “LOSS OF PROFIT”, “SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES”." in note
     assert "Excludes" not in risk.risk_note("Cap On Liability", "Licensee shall pay all direct and indirect damages caused by its breach.")["risk"]
     assert "Excludes" not in risk.risk_note("Cap On Liability", "In no event shall Licensor's liability exceed the fees paid in the twelve (12) months before the claim.")["risk"]
+
+
+def test_an_exclusion_of_one_kind_of_loss_or_damage_says_what_it_excludes():
+    """STARTEC, TUNIU, STAMPS.COM (CUAD dev): an exclusion of "indirect or consequential loss or damage", of one
+    kind of loss, or of lost profits alone read "No amount or basis for the cap is stated" as if it were a
+    cap that forgot its sum."""
+    for quote, excluded in (
+        ("no Party shall be liable to any other Party in contract, tort or otherwise for any indirect or consequential loss or damage "
+         "including, without limitation, loss of profit, all in connection with this Agreement.", "indirect or consequential loss or damage"),
+        ("Notwithstanding the foregoing provisions, neither Party shall be responsible to the other Party in respect of any indirect loss "
+         "or damage caused hereunder.", "indirect loss or damage"),
+        ("The parties further agree that NEITHER PARTY WILL BE LIABLE FOR ANY LOST PROFITS, FOR COSTS OF PROCUREMENT OF SUBSTITUTE "
+         "GOODS OR SERVICES.", "LOST PROFITS"),
+        ("In no event shall PPG SHANGHAI be liable for consequential damages.", "consequential damages"),
+    ):
+        note = risk.risk_note("Cap On Liability", quote)["risk"]
+        assert note.startswith("An exclusion of kinds of damages, not a limit on an amount"), note
+        assert f"Excludes: “{excluded}”" in note, note
+    # a cap on lost profits excludes nothing; nor does a duty to pay them
+    for quote in ("Save the event of gross negligence, if any claims arise such as the loss of profit, this shall not exceed twenty five percent (25%) of the value.",
+                  "Licensee shall pay all consequential damages and lost profits caused by its breach."):
+        assert "Excludes" not in risk.risk_note("Cap On Liability", quote)["risk"]
 
 
 def test_who_grants_is_bound_by_the_grant():
