@@ -46,20 +46,23 @@ bench-quality: install
 	$(PY) bench/bench_locate.py
 
 # Retrain the committed clause model (models/clause/) from CUAD train, its neighbours stage
-# (models/clause/neighbours/) and its presence model (models/clause/presence/) from the same
-# out-of-fold scores, re-scored by the stage; make run and make test never train.
+# (models/clause/neighbours/), its presence model (models/clause/presence/) and its card confidence
+# (models/clause/confidence.json) from the same out-of-fold scores, re-scored by the stage; make
+# run and make test never train.
 model: install
 	rm -f var/clause_oof.npz var/clause_oof_stacked.npz
 	mkdir -p var
 	$(PY) scripts/train_clause_model.py --oof-cache var/clause_oof.npz
 	$(PY) scripts/train_neighbours.py --oof-cache var/clause_oof.npz --stacked-out var/clause_oof_stacked.npz
 	$(PY) scripts/train_presence.py --oof-cache var/clause_oof_stacked.npz
+	$(PY) scripts/train_confidence.py --oof-cache var/clause_oof_stacked.npz
 
-# The neighbours stage and the presence model alone, over the committed clause model (about a
-# minute; needs var/clause_oof.npz from make model).
+# The neighbours stage, the presence model and the card confidence alone, over the committed
+# clause model (about a minute; needs var/clause_oof.npz from make model).
 model-presence: install
 	$(PY) scripts/train_neighbours.py --oof-cache var/clause_oof.npz --stacked-out var/clause_oof_stacked.npz
 	$(PY) scripts/train_presence.py --oof-cache var/clause_oof_stacked.npz
+	$(PY) scripts/train_confidence.py --oof-cache var/clause_oof_stacked.npz
 
 # Retrain the question classifier of routing (models/question/) from the routing question sets' tune rows: about a minute.
 model-question: install

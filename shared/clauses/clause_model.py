@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+from shared.clauses.confidence import Confidence
 from shared.clauses.neighbours import Neighbours
 from shared.clauses.ngrams import CharNgramCounter
 from shared.clauses.presence import Presence
@@ -58,6 +59,7 @@ class ClauseModel:
         self.scores_version = self.version  # what the scores depend on: the version less the presence model
         self.neighbours = None  # shared.clauses.neighbours.Neighbours, when models/clause/neighbours/ is there
         self.presence = None  # shared.clauses.presence.Presence, when models/clause/presence/ is there
+        self.confidence = None  # shared.clauses.confidence.Confidence, when models/clause/confidence.json is there
 
     def features(self, spans: list[str], contexts: list[str] | None = None) -> sp.csr_matrix:
         contexts = contexts if contexts is not None else [""] * len(spans)
@@ -104,6 +106,11 @@ class ClauseModel:
             if model.presence.meta.get("clause_model") != model.scores_version:
                 log.warning("the presence model at %s was trained on the scores of another clause model (%s, this is %s): run `make model`", path / "presence", model.presence.meta.get("clause_model"), model.scores_version)
             model.version = f"{model.version}+{model.presence.version}"
+        model.confidence = Confidence.load(path / "confidence.json")
+        if model.confidence is not None:
+            if model.confidence.meta.get("clause_model") != model.scores_version:
+                log.warning("the card confidence at %s was fitted on the scores of another clause model: run `make model`", path / "confidence.json")
+            model.version = f"{model.version}+{model.confidence.version}"
         return model
 
 

@@ -15,7 +15,7 @@ _W = (
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion"
 )
 _NUM = rf"(?:\d[\d,]*(?:\.\d+)?|(?:{_W})(?:(?:[\s-]+|\s+and\s+)(?:{_W})){{0,6}})(?:\s*\(\s*[\"“]?(?:\d[\d,.]*|(?:{_W})(?:[\s-]+(?:{_W})){{0,6}})[\"”]?\s*\))?"
-_DUR = rf"\b{_NUM}[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+)?(?:days?|weeks?|months?|years?|quarters?)\b"
+_DUR = rf"\b{_NUM}[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:years?|months?)\b))?(?:days?|weeks?|months?|years?|quarters?)\b"
 _PARTY = r"(?:either|each|neither|both|any|no)(?:\s+of\s+the)?\s+part(?:y|ies)\b"  # "No Party shall assign" (QIWI)
 _END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|applicable)\s+)?(?:date\s+of\s+)?(?:end|expiration|expiry|termination|renewal|commencement|anniversary)\b"
 

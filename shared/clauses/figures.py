@@ -168,7 +168,8 @@ _RULES: tuple[tuple[str, re.Pattern, Callable[[re.Match], tuple[Value, str] | No
      _date(lambda m: _iso(int(m["y"]), int(m["a"]), int(m["b"])))),
     ("date", re.compile(rf"(?P<y>\d{{4}}|[〇零一二三四五六七八九]{{4}})\s*年\s*(?P<m>{_CD})\s*月\s*(?P<d>{_CD})\s*[日号號]"),
      _date(_cn_date)),
-    ("duration", _i(rf"{_NUM}{_PAREN}[\s-]*(?:(?:calendar|(?P<bus>business|working)|consecutive|full)\s+)?(?P<u>day|week|month|year|quarter)s?\b"),
+    # a year or month a contract defines: "four (4) Processing Years", "two (2) Contract Years"
+    ("duration", _i(rf"{_NUM}{_PAREN}[\s-]*(?:(?:calendar|(?P<bus>business|working)|consecutive|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:year|month)s?\b))?(?P<u>day|week|month|year|quarter)s?\b"),
      _en_duration),
     ("duration", re.compile(rf"(?P<n>{_CNUM})\s*(?:(?P<mo>[个個]\s*月)|[个個]?\s*(?P<u>工作日|天|日|周|星期|年))"), _cn_duration),
     ("amount", _i(rf"(?<![A-Za-z])(?:(?:US|U\.S\.)\s?\$|\$|€|£|\((?:pounds|euros?)\)|(?:USD|EUR|GBP|RMB|CNY)\s?)\s?{_DIG}{_SCALE}"

@@ -48,6 +48,8 @@ class Finding:
     continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
     also: tuple[tuple[str, float], ...] = ()  # (category, score) of the same clause, best first
     around: str = ""  # the units beside it, unquoted (its lead-in, the sentences after): a term it lacks may be there
+    confidence: float | None = None  # how likely it is a clause of ``category`` (``shared.clauses.confidence``)
+    tier: str = ""  # that in words: "likely", "possible" or "weak"
 
     @property
     def categories(self) -> list[str]:
@@ -60,6 +62,8 @@ class Finding:
         out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score, "categories": self.categories}
         if self.continued:
             out["continues"] = {"page": self.page + 1, "quote": self.continued}
+        if self.confidence is not None:
+            out["confidence"], out["tier"] = self.confidence, self.tier
         return out
 
 
@@ -217,7 +221,10 @@ def _card(scored: Scored, group: list[tuple[int, int, str, float]]) -> Finding:
     near = [u for u in scored.units[max(0, a - 2) : a] if u.page == scored.units[a].page]
     near += [u for u in scored.units[b + 1 : b + 3] if u.page == scored.units[b].page]
     around = " ".join(" ".join(u.text.split()) for u in near)
-    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]), around)
+    calibration = getattr(scored.model, "confidence", None)
+    p = calibration.of(ranked[0][0], ranked[0][1], scored.model.threshold(ranked[0][0])) if calibration else None
+    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]), around,
+                   round(p, 2) if p is not None else None, calibration.tier(p) if calibration else "")
 
 
 def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:

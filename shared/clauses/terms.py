@@ -35,7 +35,7 @@ REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]"
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
-_INITIAL = re.compile(r"^\W{0,4}(?:\w+\W{1,4})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")"
+_INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")", over a line's spaces
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
                 (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),

@@ -384,3 +384,21 @@ def test_a_time_to_bring_a_claim_is_a_term_of_a_cap_said_only_where_stated():
     lookback = "In no event shall either party's aggregate liability exceed the fees paid in the twelve (12) months preceding the claim."
     assert [t["name"] for t in T.terms("Cap On Liability", lookback)] == ["cap"]
     assert "Time to bring" not in risk.risk_note("Cap On Liability", lookback, terms=T.terms("Cap On Liability", lookback))["risk"]
+
+
+def test_an_initial_term_over_a_line_break_is_no_renewal_length():
+    # NICE (CUAD dev, as the PDF's text runs): "extend for three (3) years           thereafter ("INITIAL TERM"), with an
+    # automatic renewal for an indefinite period" said the renewal was three years
+    clause = ("The initial term of this Agreement shall           commence on the Effective Date and extend for three (3) years           "
+              "thereafter (\"INITIAL TERM\"), with an automatic renewal for an           indefinite period of time (\"EXTENDED TERM\").")
+    assert terms.terms("Renewal Term", clause)[0]["stated"] is not True
+    assert terms.terms("Renewal Term", "The initial term is three (3) years. It shall renew for successive one (1) year terms.")[0]["value"] == 365.0
+
+
+def test_a_year_the_contract_defines_is_a_year():
+    # IPAYMENT (CUAD train): "four (4) Processing Years" was no term length
+    got = terms.terms("Expiration Date", "The initial term of this Agreement shall be four (4) Processing Years commencing on the Effective Date "
+                      "of this Agreement and ending on June 30, 2010 unless")
+    assert {t["name"]: t["value"] for t in got} == {"term_length": 1460.0, "end_date": "2010-06-30"}
+    # a capitalised word before days is no unit of its own
+    assert terms.terms("Termination For Convenience", "Either party may terminate on thirty (30) Program days' notice.")[0]["stated"] is not True
