@@ -42,6 +42,7 @@ bench: install
 # Clause quality and locate on CUAD dev, the previous extraction side by side (needs ../shared/data/cuad).
 bench-quality: install
 	$(PY) bench/bench_clauses.py
+	$(PY) bench/bench_confidence.py
 	$(PY) bench/bench_terms.py
 	$(PY) bench/bench_locate.py
 

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from shared.api.client_models import Draft, Final
-from shared.api.client_parts import Absent, Continues, Cost, ErrorBody, Payload, PlaybookResult, Position, StageTiming, SummaryRow, Term
+from shared.api.client_parts import CONFIDENCE, TIER, Absent, Continues, Cost, ErrorBody, Payload, PlaybookResult, Position, StageTiming, SummaryRow, Term, Tier
 from shared.clauses.playbook import Playbook, PlaybookIn
 
 RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
@@ -120,6 +120,8 @@ class ReportFinding(Payload):
     continues: Continues | None = None
     terms: list[Term]
     position: Position | None = None
+    confidence: float | None = Field(None, ge=0, le=1, description=CONFIDENCE)
+    tier: Tier | None = Field(None, description=TIER)
 
 
 class Report(Payload):

@@ -12,6 +12,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 
+CONFIDENCE = ("how likely the card is a clause of `category`: on contracts the model did not learn from, cards this sure were "
+              "the labelled clause this share of the time (bench/bench_confidence.py)")
+TIER = "`confidence` in words: `likely` (0.6 and over), `possible` (0.3 to 0.6), `weak` (under 0.3: check it before relying on it)"
+Tier = Literal["likely", "possible", "weak"]
+
+
 class Payload(BaseModel):
     """Base of every model: extra fields are allowed (added later, never renamed)."""
 
@@ -48,6 +54,8 @@ class Evidence(Payload):
     score: float
     categories: list[str] = Field(default_factory=list, description="every category of this clause, best first (`category` is the first)")
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
+    confidence: float | None = Field(None, ge=0, le=1, description=CONFIDENCE)
+    tier: Tier | None = Field(None, description=TIER)
 
 
 class Figure(Payload):
@@ -131,7 +139,9 @@ class Finding(Payload):
     categories: list[str] = Field(default_factory=list, description="every category of this clause, best first")
     page: int = Field(ge=1)
     quote: str = Field(description="verbatim, occurs on the page: the whole clause")
-    score: float
+    score: float = Field(description="the clause model's score for `category`; thresholds differ by category, so `confidence` is the one to read")
+    confidence: float | None = Field(None, ge=0, le=1, description=CONFIDENCE)
+    tier: Tier | None = Field(None, description=TIER)
     terms: list[Term] = Field(default_factory=list, description="the clause's terms for its categories, each quoted or said not to be stated")
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
     risk: str = Field(description="a neutral note from the clause's own words")

@@ -92,9 +92,9 @@ def sentence(units: list[Unit], i: int, pages: set[int] | None, most: int = 3) -
     while (first > max(0, i - most) and joins(units[first - 1], units[first]) and read(first - 1)
            and (units[first].text[:1].islower() or (_MID.search(units[first - 1].text) and not opens(units[first].text)))):
         first -= 1
-    while last < min(len(units) - 1, i + most) and goes_on(units[last], units[last + 1]) and read(last + 1):
-        last += 1
-    while last + 1 < len(units) and _proviso(units[last], units[last + 1]) and read(last + 1):
+    # on to the sentence's end, through a proviso and what the proviso's own line breaks cut ("…; PROVIDED,
+    # HOWEVER, that … equal to or better than the" | "Company's then-current rating …": SEPARATE ACCOUNT II)
+    while last + 1 < len(units) and read(last + 1) and ((last < i + most and goes_on(units[last], units[last + 1])) or _proviso(units[last], units[last + 1])):
         last += 1
     while first > 0 and _proviso(units[first - 1], units[first]) and read(first - 1):
         first -= 1

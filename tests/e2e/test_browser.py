@@ -118,6 +118,10 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     findings = final["data"]["findings"]
     assert findings, "a contract with liability and termination clauses has findings"
     await expect(page.locator("#final .finding")).to_have_count(len(findings))
+    # each card says how likely it is the clause, in words and as a share, not as a raw score
+    first_card = findings[0]
+    await expect(page.locator("#final .finding .sure")).to_have_count(len(findings))
+    await expect(page.locator("#final .finding .sure").first).to_contain_text(f"({round(first_card['confidence'] * 100)}%)")
     await expect(page.locator("#cost tbody tr")).not_to_have_count(0)
     # The playbook first: how many deviations, against which version, each in words with an icon.
     pb = final["data"]["playbook"]

@@ -127,7 +127,9 @@ def test_the_report_is_the_final_checked_and_the_tenants_own(stack):
         rep = c.get(f"/v1/reviews/{rid}/report.json").json()
         assert rep["request_id"] == rid and rep["question"] == QUESTION and rep["file"] == "contract.pdf"
         assert rep["playbook"] == fin["playbook"] and rep["summary"] == fin["summary"] and rep["absent"] == fin["absent"]
-        assert [(f["category"], f["page"], f["quote"], f.get("position")) for f in rep["findings"]] == [(f["category"], f["page"], f["quote"], f.get("position")) for f in fin["findings"]]
+        card = ("category", "page", "quote", "position", "confidence", "tier")
+        assert [tuple(f.get(k) for k in card) for f in rep["findings"]] == [tuple(f.get(k) for k in card) for f in fin["findings"]]
+        assert all(f["tier"] in ("likely", "possible", "weak") and 0 <= f["confidence"] <= 1 for f in rep["findings"])
         got = c.get(f"/v1/reviews/{rid}/report.csv")
         assert got.status_code == 200 and got.headers["content-type"].startswith("text/csv")
         rows = list(csv.reader(io.StringIO(got.text)))

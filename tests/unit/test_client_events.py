@@ -131,7 +131,10 @@ def example(schema: dict, doc: dict):
         return [example(schema["items"], doc)]
     if kind == "string":
         return PATTERNS.get(schema.get("pattern"), "text")
-    return {"integer": 7, "number": 2.5, "boolean": True, "null": None}[kind]
+    value = {"integer": 7, "number": 2.5, "boolean": True, "null": None}[kind]
+    if kind in ("integer", "number"):  # within the bounds the schema sets (a confidence is at most 1)
+        value = min(max(value, schema.get("minimum", value)), schema.get("maximum", value))
+    return value
 
 
 MESSAGES = sorted([*(f"sse_{t}" for t in cm.EVENTS), *(f"ws_{k}" for k in [*cm.EVENTS, *cm.WS_SERVER, *cm.WS_CLIENT])])

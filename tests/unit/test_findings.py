@@ -858,3 +858,17 @@ def test_a_clause_in_capitals_cut_by_a_page_break_runs_on_in_capitals():
     # a running head or a contents line in capitals ends with no stop: nothing runs on into it
     assert not extent.runs_on(clause, "INSURANCE ONLY POLICY OF PERFORMANCE FOR STATE CONTRACTS")
     assert not extent.runs_on("26 RELATIONSHIP OF THE PARTIES 30", "27 OBTAINING OF LICENSES 30.")
+
+
+def test_a_proviso_cut_by_a_line_break_is_quoted_to_its_end():
+    """SEPARATE ACCOUNT II (CUAD dev): the termination card ended "... for a rating that is equal to or
+    better than the": the proviso was joined to its clause, but not the rest of the proviso's sentence."""
+    parts = ["AIG shall have the absolute right to terminate this Agreement upon thirty (30) days' prior written notice to the Company;",
+             "PROVIDED, HOWEVER, that AIG agrees not to terminate this Agreement unless AIG sells the Company to an acquirer having a rating that is equal to or better than the",
+             "Company's then-current rating on the date immediately preceding such sale.",
+             "9. Any policyholder may demand performance."]
+    units, at = [], 0
+    for text in parts:
+        units.append(findings.Unit(1, at, at + len(text), text, ""))
+        at += len(text) + 1
+    assert extent.sentence(units, 0, None) == (0, 2)

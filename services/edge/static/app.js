@@ -482,7 +482,7 @@ class Review {
       h("p", { class: "note" }, "Quoted from the PDF while the analysis runs; the checked final replaces it."),
       h("h3", {}, "Pages"),
       h("ul", {}, d.pages.map((p) => h("li", {}, cite(p.page, "", `p. ${p.page}`), ` (${p.score.toFixed(2)}) `, p.summary))),
-      d.evidence.length ? [h("h3", {}, "Quoted clauses"), d.evidence.map((q) => h("div", {}, h("b", {}, q.category), " · ", cite(q.page, q.quote), h("blockquote", {}, q.quote), rest(q)))] : null,
+      d.evidence.length ? [h("h3", {}, "Quoted clauses"), d.evidence.map((q) => h("div", {}, h("b", {}, q.category), " · ", cite(q.page, q.quote), sureness(q), h("blockquote", {}, q.quote), rest(q)))] : null,
       d.figures.length ? [h("h3", {}, "Figures"), h("ul", {}, d.figures.map((f) => h("li", {}, `${f.role || f.kind}: `, h("b", {}, f.text), f.category ? ` (${f.category}) ` : " ", cite(f.page, f.text))))] : null,
       d.questions.length ? [h("h3", {}, "Open questions"), h("ul", {}, d.questions.map((q) => h("li", {}, q)))] : null);
     $("#draft").replaceChildren(box);
@@ -540,6 +540,17 @@ export async function openReview(id, meta, page = 0) {
   markHistory();
 }
 
+// How likely a card is the clause, in words and as a share (a raw score means little: thresholds
+// differ by category). Without a confidence (an older final), the score as before.
+const SURE = { likely: "likely the clause", possible: "possibly the clause", weak: "weak match: check it" };
+
+function sureness(f) {
+  if (f.confidence === undefined || f.confidence === null) return f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null;
+  const pct = Math.round(f.confidence * 100);
+  return h("span", { class: `sure ${f.tier}`, title: `On contracts the model did not learn from, cards this sure were the clause about ${pct}% of the time (score ${f.score}).` },
+    ` · ${SURE[f.tier] || f.tier} (${pct}%)`);
+}
+
 // --- the final --------------------------------------------------------------------------------
 const LIKELY = "Check this one: contracts like this usually have such a clause, and the model may have missed it.";
 
@@ -556,7 +567,7 @@ function renderFinal(id, d) {
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
     [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
       items.map(([f, i]) => h("div", { class: "finding", dataset: { index: i } },
-        cite(f.page, f.quote), f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null,
+        cite(f.page, f.quote), sureness(f),
         f.categories?.length > 1 ? h("p", { class: "also" }, "Also: ", f.categories.filter((c) => c !== category).join(", ")) : null,
         h("blockquote", {}, f.quote),
         rest(f),
