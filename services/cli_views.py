@@ -192,7 +192,8 @@ def print_final(data: dict, commentary: bool = False) -> None:
     table = Table("category", "page", "quote", "playbook", "risk", show_lines=True)
     for f in data.get("findings", []):
         pos = f.get("position") or {}
-        table.add_row(Text(f["category"]), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), STATUS_WORDS[pos.get("status")], Text(f.get("risk") or ""))
+        sure = f"\n{f['tier']} ({round(f['confidence'] * 100)}%)" if f.get("confidence") is not None else ""  # how likely it is the clause
+        table.add_row(Text(f["category"] + sure), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), STATUS_WORDS[pos.get("status")], Text(f.get("risk") or ""))
     out.print(table)
     for a in data.get("absent", []):
         said = a.get("disclaimed")
