@@ -142,15 +142,16 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     for each of its categories made from the clause's own words (its facts are verbatim
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
     whole clause states nothing that could be it) and, with a playbook, its ``position``."""
-    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book, f.around)} for f in found]
+    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book, f.around, {c: t for c, _, t in f.sure})} for f in found]
 
 
-def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "") -> dict[str, Any]:
+def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "", tiers: dict[str, str] | None = None) -> dict[str, Any]:
     """``risk``, ``facts``, ``terms``, ``risk_source`` and, with a playbook, ``position`` (the
     worst of its categories' positions) and ``positions`` of one clause (``text``: all of it,
     over a page break too) for each of its categories; notes of several categories are
-    labelled with theirs. ``around``: the text beside the clause; a term it lacks but
-    ``around`` states is not said to be "not stated"."""
+    labelled with theirs, and a category the clause is only a weak match for (``tiers``) says
+    so. ``around``: the text beside the clause; a term it lacks but ``around`` states is not
+    said to be "not stated"."""
     notes, facts, record, positions, already = [], [], [], [], set()
     for cat in categories:
         found = risk.facts(cat, text)
@@ -159,7 +160,8 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
         # redacted ("an advertising fee of ***** of the Net Advertising Revenue")
         absent = all(t["stated"] is False for t in got) and (bool(got) or not terms.REDACTED.search(text))
         note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found, terms=got, already=already)
-        notes.append(note["risk"] if len(categories) == 1 else f"{cat}: {note['risk']}")
+        weak = " (a weak match for this category: check it)" if (tiers or {}).get(cat) == "weak" else ""
+        notes.append(note["risk"] if len(categories) == 1 else f"{cat}{weak}: {note['risk']}")
         facts += [x for x in note["facts"] if x not in facts]
         record += [{**t, "category": cat} for t in got]
         rule = book.rule(cat) if book else None

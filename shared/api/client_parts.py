@@ -18,6 +18,15 @@ TIER = "`confidence` in words: `likely` (0.6 and over), `possible` (0.3 to 0.6),
 Tier = Literal["likely", "possible", "weak"]
 
 
+class CategoryConfidence(BaseModel):
+    """How likely a clause is one of its categories (a card of several has one each)."""
+
+    model_config = ConfigDict(extra="allow")
+    category: str
+    confidence: float = Field(ge=0, le=1)
+    tier: Tier
+
+
 class Payload(BaseModel):
     """Base of every model: extra fields are allowed (added later, never renamed)."""
 
@@ -56,6 +65,7 @@ class Evidence(Payload):
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
     confidence: float | None = Field(None, ge=0, le=1, description=CONFIDENCE)
     tier: Tier | None = Field(None, description=TIER)
+    confidences: list[CategoryConfidence] = Field(default_factory=list, description="`confidence` and `tier` for each of `categories`, in their order")
 
 
 class Figure(Payload):
@@ -142,6 +152,7 @@ class Finding(Payload):
     score: float = Field(description="the clause model's score for `category`; thresholds differ by category, so `confidence` is the one to read")
     confidence: float | None = Field(None, ge=0, le=1, description=CONFIDENCE)
     tier: Tier | None = Field(None, description=TIER)
+    confidences: list[CategoryConfidence] = Field(default_factory=list, description="`confidence` and `tier` for each of `categories`, in their order")
     terms: list[Term] = Field(default_factory=list, description="the clause's terms for its categories, each quoted or said not to be stated")
     continues: Continues | None = Field(None, description="the clause goes on over the page break")
     risk: str = Field(description="a neutral note from the clause's own words")

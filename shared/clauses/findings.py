@@ -48,8 +48,7 @@ class Finding:
     continued: str = ""  # its rest on page + 1, whitespace collapsed ("" when it ends on its page)
     also: tuple[tuple[str, float], ...] = ()  # (category, score) of the same clause, best first
     around: str = ""  # the units beside it, unquoted (its lead-in, the sentences after): a term it lacks may be there
-    confidence: float | None = None  # how likely it is a clause of ``category`` (``shared.clauses.confidence``)
-    tier: str = ""  # that in words: "likely", "possible" or "weak"
+    sure: tuple[tuple[str, float, str], ...] = ()  # (category, confidence, tier) of each of its categories (``shared.clauses.confidence``)
 
     @property
     def categories(self) -> list[str]:
@@ -62,9 +61,18 @@ class Finding:
         out = {"page": self.page, "quote": self.quote, "category": self.category, "score": self.score, "categories": self.categories}
         if self.continued:
             out["continues"] = {"page": self.page + 1, "quote": self.continued}
-        if self.confidence is not None:
+        if self.sure:  # how likely it is a clause of ``category``, in words ("likely", "possible", "weak"), and of each category
             out["confidence"], out["tier"] = self.confidence, self.tier
+            out["confidences"] = [{"category": c, "confidence": p, "tier": t} for c, p, t in self.sure]
         return out
+
+    @property
+    def confidence(self) -> float | None:
+        return self.sure[0][1] if self.sure else None
+
+    @property
+    def tier(self) -> str:
+        return self.sure[0][2] if self.sure else ""
 
 
 @dataclass(frozen=True)
@@ -222,9 +230,8 @@ def _card(scored: Scored, group: list[tuple[int, int, str, float]]) -> Finding:
     near += [u for u in scored.units[b + 1 : b + 3] if u.page == scored.units[b].page]
     around = " ".join(" ".join(u.text.split()) for u in near)
     calibration = getattr(scored.model, "confidence", None)
-    p = calibration.of(ranked[0][0], ranked[0][1], scored.model.threshold(ranked[0][0])) if calibration else None
-    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]), around,
-                   round(p, 2) if p is not None else None, calibration.tier(p) if calibration else "")
+    sure = tuple((c, round(p, 2), calibration.tier(p)) for c, v in ranked for p in [calibration.of(c, v, scored.model.threshold(c))]) if calibration else ()
+    return Finding(ranked[0][0], scored.units[a].page, quote, round(ranked[0][1], 4), continued, tuple((c, round(v, 4)) for c, v in ranked[1:]), around, sure)
 
 
 def _quote(scored: Scored, a: int, b: int) -> tuple[str, str]:

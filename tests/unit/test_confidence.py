@@ -52,3 +52,25 @@ def test_a_card_carries_its_confidence_and_tier():
     model.confidence = None
     (bare,) = findings.findings(findings.score_pages([page], model), ["Governing Law"])
     assert bare.confidence is None and "confidence" not in bare.as_dict()
+
+
+def test_each_category_of_a_card_has_its_confidence_and_a_weak_one_says_so_in_the_note():
+    """LIGHTBRIDGE (CUAD dev): a term clause that ends "upon thirty (30) days' written notice" was also a weak
+    Notice Period To Terminate Renewal card (0.24), and its note said "Notice to end renewal: …" like the others."""
+    from services.analyze import logic
+
+    model = ClauseModel.load(MODEL_DIR)
+    page = ("This Agreement is effective on the Effective Date and shall continue in effect until the earlier of (a) the fifth (5th) "
+            "anniversary of the Effective Date, and (b) termination by either Party for any reason upon thirty (30) days' written notice "
+            "to the other Party.")
+    cats = ["Expiration Date", "Termination For Convenience", "Notice Period To Terminate Renewal", "Renewal Term"]
+    (card,) = [c for c in findings.findings(findings.score_pages([page], model), cats) if len(c.categories) > 1]
+    d = card.as_dict()
+    assert [c["category"] for c in d["confidences"]] == card.categories
+    assert d["confidences"][0] == {"category": card.category, "confidence": card.confidence, "tier": card.tier}
+    for c, (cat, score) in zip(d["confidences"][1:], card.also):
+        assert c["confidence"] == pytest.approx(model.confidence.of(cat, score, model.threshold(cat)), abs=0.006)
+    tiers = {"Expiration Date": "likely", "Notice Period To Terminate Renewal": "weak"}
+    note = logic.clause_notes(["Expiration Date", "Notice Period To Terminate Renewal"], page, tiers=tiers)["risk"]
+    assert "Notice Period To Terminate Renewal (a weak match for this category: check it): " in note
+    assert "Expiration Date: " in note and "Expiration Date (" not in note

@@ -551,6 +551,11 @@ function sureness(f) {
     ` · ${SURE[f.tier] || f.tier} (${pct}%)`);
 }
 
+function alsoSure(f, category) {  // " (weak match)" after a card's other category it is only a weak match for
+  const c = f.confidences?.find((x) => x.category === category);
+  return c ? ` (${c.tier === "weak" ? "weak match" : c.tier}, ${Math.round(c.confidence * 100)}%)` : "";
+}
+
 // --- the final --------------------------------------------------------------------------------
 const LIKELY = "Check this one: contracts like this usually have such a clause, and the model may have missed it.";
 
@@ -568,7 +573,7 @@ function renderFinal(id, d) {
     [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
       items.map(([f, i]) => h("div", { class: "finding", dataset: { index: i } },
         cite(f.page, f.quote), sureness(f),
-        f.categories?.length > 1 ? h("p", { class: "also" }, "Also: ", f.categories.filter((c) => c !== category).join(", ")) : null,
+        f.categories?.length > 1 ? h("p", { class: "also" }, "Also: ", f.categories.filter((c) => c !== category).map((c) => c + alsoSure(f, c)).join(", ")) : null,
         h("blockquote", {}, f.quote),
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
