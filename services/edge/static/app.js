@@ -543,6 +543,7 @@ export async function openReview(id, meta, page = 0) {
 // How likely a card is the clause, in words and as a share (a raw score means little: thresholds
 // differ by category). Without a confidence (an older final), the score as before.
 const SURE = { likely: "likely the clause", possible: "possibly the clause", weak: "weak match: check it" };
+const WEAK = "Weak matches: on contracts the model did not learn from, fewer than 3 in 10 cards this unsure were the clause.";
 
 function sureness(f) {
   if (f.confidence === undefined || f.confidence === null) return f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null;
@@ -571,7 +572,7 @@ function renderFinal(id, d) {
     h("h3", {}, `Findings (${d.findings.length})`),
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
     [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
-      items.map(([f, i]) => h("div", { class: "finding", dataset: { index: i } },
+      items.map(([f, i], k) => [f.tier === "weak" && items[k - 1]?.[0].tier !== "weak" ? h("p", { class: "weakhead" }, WEAK) : null, h("div", { class: "finding", dataset: { index: i } },
         cite(f.page, f.quote), sureness(f),
         f.categories?.length > 1 ? h("p", { class: "also" }, "Also: ", f.categories.filter((c) => c !== category).map((c) => c + alsoSure(f, c)).join(", ")) : null,
         h("blockquote", {}, f.quote),
@@ -581,7 +582,7 @@ function renderFinal(id, d) {
         f.position ? position(f.position) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
-        followupBox(id, i))))),
+        followupBox(id, i))]))),
     d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
@@ -618,7 +619,7 @@ async function showReport(id) {
     devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : ""))) : h("p", {}, "None."),
     h("h2", {}, `Findings (${r.findings.length})`),
     r.findings.map((f) => h("div", { class: "finding" },
-      h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`),
+      h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, ` · ${SURE[f.tier] || f.tier} (${Math.round(f.confidence * 100)}%)`) : null),
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
       f.position ? position(f.position) : null)),
