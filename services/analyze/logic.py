@@ -172,7 +172,8 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
 
 
 def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """One row per asked category: how many clauses were found and on which pages (none: absent),
+    """One row per asked category: how many clauses were found (``weak``: how many of them are only
+    a weak match for the category, ``shared.clauses.confidence``) and on which pages (none: absent),
     their key terms as the clauses state them, and the playbook's position (the worst of its
     clauses', ``missing`` for a required category the contract lacks). Deviations first."""
     missing = {d["category"]: d for d in (result or {}).get("deviations", []) if d.get("missing")}
@@ -188,7 +189,8 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         worst = playbook.worst(positions)
         status = "missing" if cat in missing else (worst["status"] if worst else None)
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)
-        rows.append({"category": cat, "found": len(clauses), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule})
+        weak = sum(any(c["category"] == cat and c["tier"] == "weak" for c in f.get("confidences", [])) for f in clauses)
+        rows.append({"category": cat, "found": len(clauses), "weak": weak, "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule})
     order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
     return sorted(rows, key=lambda r: order[r["status"]])
 
@@ -209,6 +211,8 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
         if r["found"]:
             pages = ", ".join(map(str, r["pages"]))
             line = f"{r['category']}: {r['found']} clause{'s' if r['found'] > 1 else ''} (p{'p' if len(r['pages']) > 1 else ''}. {pages})"
+            weak = r.get("weak", 0)
+            line += ("" if not weak else ", a weak match: check it" if r["found"] == 1 else f", {weak} of them weak match{'es' if weak > 1 else ''}: check {'them' if weak > 1 else 'it'}")
             line += f"; {'; '.join(r['terms'])}" if r["terms"] else ""
         else:
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")

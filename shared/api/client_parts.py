@@ -136,6 +136,7 @@ class SummaryRow(Payload):
 
     category: str
     found: int = Field(ge=0, description="clauses found; 0: absent")
+    weak: int = Field(0, ge=0, description="how many of them are only a weak match for the category (`tier: weak`): to check before relying on")
     pages: list[int] = Field(description="the pages they are on")
     terms: list[str] = Field(description="their key terms as the clauses state them: `notice period: ninety (90) days`")
     status: Literal["meets", "deviates", "unknown", "missing"] | None = Field(description="against the playbook: the worst of the clauses' positions; `missing`: required and absent; null: no rule")

@@ -74,3 +74,24 @@ def test_each_category_of_a_card_has_its_confidence_and_a_weak_one_says_so_in_th
     note = logic.clause_notes(["Expiration Date", "Notice Period To Terminate Renewal"], page, tiers=tiers)["risk"]
     assert "Notice Period To Terminate Renewal (a weak match for this category: check it): " in note
     assert "Expiration Date: " in note and "Expiration Date (" not in note
+
+
+def test_the_summary_says_how_many_clauses_are_only_weak_matches():
+    """SEPARATE ACCOUNT II (CUAD dev): the summary's "Cap On Liability: 1 clause" was a capital maintenance
+    clause the model was 20% sure of; the summary is what a reader reads first."""
+    from services.analyze import logic
+
+    def card(page: int, cats: list[str], tiers: list[str]) -> dict:
+        return {"page": page, "categories": cats, "terms": [], "positions": [],
+                "confidences": [{"category": c, "confidence": 0.2 if t == "weak" else 0.8, "tier": t} for c, t in zip(cats, tiers)]}
+
+    shown = [card(1, ["Cap On Liability"], ["weak"]), card(3, ["Termination For Convenience", "Cap On Liability"], ["likely", "weak"]),
+             card(4, ["Termination For Convenience"], ["likely"])]
+    rows = {r["category"]: r for r in logic.summary(shown, ["Cap On Liability", "Termination For Convenience"], None)}
+    assert (rows["Cap On Liability"]["found"], rows["Cap On Liability"]["weak"]) == (2, 2)
+    assert (rows["Termination For Convenience"]["found"], rows["Termination For Convenience"]["weak"]) == (2, 0)
+    text = logic.summary_text(list(rows.values()), []).splitlines()
+    assert "Cap On Liability: 2 clauses (pp. 1, 3), 2 of them weak matches: check them." in text
+    assert "Termination For Convenience: 2 clauses (pp. 3, 4)." in text
+    one = logic.summary(shown[:1], ["Cap On Liability"], None)
+    assert logic.summary_text(one, []) == "Cap On Liability: 1 clause (p. 1), a weak match: check it."

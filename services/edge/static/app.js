@@ -691,7 +691,7 @@ function summaryTable(rows, absent = []) {
       h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
         h("td", {}, r.category),
-        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}` : said.has(r.category) ? "none (the contract says so)" : "absent",
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}${r.weak ? (r.weak === r.found && r.found === 1 ? " (a weak match)" : ` (${r.weak} weak)`) : ""}` : said.has(r.category) ? "none (the contract says so)" : "absent",
           !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
         h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
