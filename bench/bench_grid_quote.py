@@ -18,6 +18,11 @@ from shared.clauses import clause_model, findings, playbook
 from shared.documents import layout, pdf
 
 
+def sureness(f: dict, category: str) -> float:
+    """The card's confidence for ``category`` (a card of several categories has one for each)."""
+    return next((c["confidence"] for c in f.get("confidences", []) if c["category"] == category), 0.0)
+
+
 def main() -> None:
     model, book = clause_model.default("tfidf"), playbook.default()
     cats = [r.category for r in book.rules]
@@ -36,10 +41,11 @@ def main() -> None:
             t["found cells"] += 1
             t["first in page order"] += any(cuad.matches(quoted(mine[0]), c) for c in clauses)
             t["surest"] += any(cuad.matches(quoted(max(mine, key=lambda f: f["score"])), c) for c in clauses)
+            t["most likely for the cell's category"] += any(cuad.matches(quoted(max(mine, key=lambda f: sureness(f, cat))), c) for c in clauses)
             t["any finding"] += any(cuad.matches(quoted(f), c) for f in mine for c in clauses)
     n = t["found cells"]
     print(f"{n} found cells over {len(cats)} categories")
-    for k in ("first in page order", "surest", "any finding"):
+    for k in ("first in page order", "surest", "most likely for the cell's category", "any finding"):
         print(f"  {k}: {t[k]} labelled ({t[k] / n:.3f})")
 
 

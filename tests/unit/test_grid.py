@@ -49,8 +49,8 @@ def check_row(r: dict, final: dict, categories: list[str]) -> None:
         if not clauses:
             assert (c["quote"], c["page"], c["url"]) == ("", None, r["review_url"])
             continue
-        top = max(f["score"] for f in clauses)
-        shown = min((f for f in clauses if f["score"] == top), key=lambda f: f["page"])  # the surest; ties: the earlier page
+        top = max(grid.sureness(f, cat) for f in clauses)
+        shown = min((f for f in clauses if grid.sureness(f, cat) == top), key=lambda f: f["page"])  # the surest; ties: the earlier page
         assert c["page"] == shown["page"] in c["pages"]
         assert c["quote"].startswith(shown["quote"])
         assert c["url"] == f"{r['review_url']}&page={shown['page']}"
@@ -105,6 +105,18 @@ def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an
     level = {**final, "findings": [{**f, "score": 0.5} if "Most Favored Nation" in f["categories"] else f for f in final["findings"]]}
     tied = grid.rows(CATS, [contract(1, level)], BASE)[0]["cells"]["Most Favored Nation"]
     assert tied["page"] == 2, "between equally sure clauses, the earlier page"
+
+
+def test_the_cell_shows_the_clause_most_likely_of_its_category_not_the_highest_score_of_another():
+    """A clause found for two categories has its score for its best one; the cell of its other category
+    goes by the confidence for that category (``confidences``)."""
+    final = DATA["contracts"][1]["final"]
+    mfn = [f for f in final["findings"] if "Most Favored Nation" in f["categories"]]
+    high, low = sorted(mfn, key=lambda f: -f["score"])
+    sure = {**final, "findings": [{**f, "confidences": [{"category": "Most Favored Nation", "confidence": 0.9 if f is low else 0.2, "tier": "likely"}]}
+                                  if f in (high, low) else f for f in final["findings"]]}
+    cell = grid.rows(CATS, [contract(1, sure)], BASE)[0]["cells"]["Most Favored Nation"]
+    assert cell["page"] == low["page"] != high["page"]
 
 
 def test_a_clause_that_runs_onto_the_next_page_is_quoted_whole():
