@@ -88,7 +88,14 @@ def cell(category: str, final: dict, review_url: str) -> dict:
         "position": summary.get("status"),
         "rule": summary.get("rule"),
         "url": f"{review_url}&page={page}" if found and page is not None else review_url,
+        **_sure_of(first, category),
     }
+
+
+def _sure_of(card: dict | None, category: str) -> dict:
+    """The shown clause's confidence and tier for ``category``, where the final has them."""
+    sure = next((c for c in (card or {}).get("confidences") or [] if c.get("category") == category), None)
+    return {"confidence": sure["confidence"], "tier": sure["tier"]} if sure else {}
 
 
 def derived(category: str, clauses: list[dict]) -> dict:

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from shared.api.client_parts import Citation, ErrorBody, Payload
+from shared.api.client_parts import Citation, ErrorBody, Payload, Tier
 
 from .grid import columns
 from .openapi_models import BODY, BUSY, KEYED, REVIEW, Doc
@@ -84,6 +84,8 @@ class GridCell(Payload):
     position: Literal["meets", "deviates", "unknown", "missing"] | None = Field(description="against the tenant's playbook")
     rule: str | None
     url: str = Field(description="the review page at that page")
+    confidence: float | None = Field(None, ge=0, le=1, description="how likely the quoted clause is one of this category (see the review's findings)")
+    tier: Tier | None = Field(None, description="`confidence` in words; `weak`: check it before relying on it")
 
 
 class GridRow(Payload):

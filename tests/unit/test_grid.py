@@ -54,6 +54,8 @@ def check_row(r: dict, final: dict, categories: list[str]) -> None:
         assert c["page"] == shown["page"] in c["pages"]
         assert c["quote"].startswith(shown["quote"])
         assert c["url"] == f"{r['review_url']}&page={shown['page']}"
+        sure = next((x for x in shown.get("confidences", []) if x["category"] == cat), None)
+        assert (c.get("confidence"), c.get("tier")) == ((sure["confidence"], sure["tier"]) if sure else (None, None))
 
 
 # --- rows -------------------------------------------------------------------------------------

@@ -222,6 +222,7 @@ function cell(row, category) {
   return h("td", { class: `cell found ${c.position || ""}`, dataset: { category, page: c.page ?? "" } },
     h("a", { class: "cellink", href: reviewHref(row.request_id, c.page), onclick: follow },
       h("span", { class: "pg" }, c.page ? `p. ${c.page}` : "found"), pos,
+      c.tier === "weak" ? h("span", { class: "weak", title: `A weak match for ${category} (${Math.round(c.confidence * 100)}%): check it` }, "weak") : null,
       c.clauses > 1 ? h("span", { class: "more", title: `${c.clauses} clauses, on pages ${c.pages.join(", ")}` }, `+${c.clauses - 1} more`) : null,
       h("span", { class: "quote", title: c.quote }, quote),
       c.terms.length ? h("span", { class: "terms" }, c.terms.join("; ")) : null));
