@@ -26,11 +26,13 @@ _LAW_PREFIX = re.compile(
     r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
     r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
 )
-# A state or province named after "law(s)" in the same sentence: more specific than a country
-# ("the laws of the United States of America and of the State of Texas").
-# The name is one word, or two after the words that open a two-word name ("New York", "North
-# Carolina", "British Columbia"): "the State of Texas without regard to ..." is Texas.
-_STATE = re.compile(r"\blaws?\b[^.;]{0,120}?(?<!United )\b((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)", re.I)
+# A state or province named after "law(s)" in the same sentence: more specific than a country ("the laws of the United States
+# of America and of the State of Texas"), or before laws that refer back to it ("made in the State of California and shall be
+# governed by ... the laws thereof": HOLIDAY RV). The name is one word, or two after the words that open a two-word name ("New
+# York", "North Carolina", "British Columbia"): "the State of Texas without regard to ..." is Texas.
+_NAMED = r"((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)"
+_STATE = re.compile(rf"\blaws?\b[^.;]{{0,120}}?(?<!United )\b{_NAMED}", re.I)
+_STATE_THEREOF = re.compile(rf"\b{_NAMED}\b[^.;]{{0,160}}?\bgovern\w*\b[^.;]{{0,80}}?\blaws?\s+(?:thereof|of\s+(?:said|such|that|the\s+said)\s+(?:State|Commonwealth|Province))\b", re.I)
 REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
@@ -48,12 +50,11 @@ _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|la
 # A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
 _COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z]")
-# A warranty period is a duration said of a warranty; a post-termination period one said of the
-# contract's end. A duration before "notice" or "prior" is a notice, no renewal, term or
-# post-termination period ("by giving less than six (6) months notice").
+# A warranty period is a duration said of a warranty; a post-termination period one said of the contract's end. A duration
+# before "notice" or "prior" is a notice, no renewal, term or post-termination period ("by giving less than six (6) months notice").
 _WARRANT = re.compile(r"\b(?:warrant\w*|guarant\w*)", re.I)
-# A period after the end is said so: "... for two (2) years following termination", "survive for
-# one year"; "shall continue for twenty-four (24) months ... unless terminated sooner" is the term.
+# A period after the end is said so: "... for two (2) years following termination", "survive for one year"; "shall continue for
+# twenty-four (24) months ... unless terminated sooner" is the term.
 _POST_BEFORE = re.compile(r"\b(?:surviv\w*|after|following|post[\s-]*termination|sell[\s-]*off|thereafter|wind[\s-]*down|transition)\b", re.I)
 _NEXT_DAY = re.compile(r"effective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?\w*\s*day\b", re.I)  # a notice of a day: "effective on the business day next following ... notice"
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
@@ -69,9 +70,9 @@ _CURE_AFTER = re.compile(r"[^.;()]{0,100}?\bto\s+(?:cure|remedy)\b", re.I)
 _ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(_ORDINALS)})|(\d{{1,2}})(?:st|nd|rd|th))\s+anniversary\b", re.I)
 _EITHER_END = re.compile(r"\b(?:later|earlier|latest|earliest|sooner)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
-# Where a redaction stands for the term: by what the figure would be (money, a notice, a length
-# of time, an end date), read from the words around it. "uncured for [***] following written
-# notice" hides a cure period, not a notice period; "kept in force for [***] after" no amount.
+# Where a redaction stands for the term: by what the figure would be (money, a notice, a length of time, an end date), read from
+# the words around it. "uncured for [***] following written notice" hides a cure period, not a notice period; "kept in force for
+# [***] after" no amount.
 _TIME_AFTER = r"\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?)\b"
 _REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words just before, words just after)
     "money": (re.compile(r"(?:[$€£]|\b(?:exceed|limited\s+to|limits?\s+of|amount\s+of|minimum\s+of|maximum\s+of|not\s+less\s+than|in\s+excess\s+of|up\s+to|sum\s+of|"
@@ -203,7 +204,7 @@ def _window(fact: dict, clause: str) -> bool:
 
 
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
-    if "law" in kinds and (m := _STATE.search(clause)):
+    if "law" in kinds and (m := _STATE.search(clause) or _STATE_THEREOF.search(clause)):
         return _term(name, m.group(1), jurisdiction(m.group(1)))
     if "multiple" in kinds and (got := _comparison(name, clause, found)):  # before either of its figures
         return got
@@ -276,8 +277,7 @@ def _could_state(how: str, clause: str) -> bool:
     return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
 
 
-# A term the clause names as defined elsewhere ("free from defects for the Warranty Period"):
-# stated, though not in the clause's words.
+# A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
 _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b"), "term_length": re.compile(r"\bInitial\s+Term\b"),
             "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
             "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b")}

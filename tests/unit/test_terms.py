@@ -402,3 +402,12 @@ def test_a_year_the_contract_defines_is_a_year():
     assert {t["name"]: t["value"] for t in got} == {"term_length": 1460.0, "end_date": "2010-06-30"}
     # a capitalised word before days is no unit of its own
     assert terms.terms("Termination For Convenience", "Either party may terminate on thirty (30) Program days' notice.")[0]["stated"] is not True
+
+
+def test_a_state_named_before_the_laws_that_refer_back_to_it_is_the_law():
+    # HOLIDAY RV (CUAD dev): "made in the State of California and shall be governed by ... the laws thereof" stated no law
+    (law,) = terms.terms("Governing Law", "This Agreement has been made in the State of California and shall be governed by and construed "
+                         "in accordance with the laws thereof without regard to principles of conflicts of laws.")
+    assert (law["text"], law["value"]) == ("State of California", "California")
+    (law,) = terms.terms("Governing Law", "Each party submits to the courts of the State of Ohio. This Agreement is governed by the laws thereof.")
+    assert law["stated"] is not True  # another sentence's state is not what "thereof" refers to
