@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from shared.clauses import catalogue, findings, playbook, risk, terms
+from shared.clauses.checklist import CHECKLIST
 from shared.documents import splitter
 from shared.store import keys
 
@@ -158,7 +159,9 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
         got = terms.terms(cat, text, found, around)
         # a category with no terms record may not say its key item is missing where a figure is
         # redacted ("an advertising fee of ***** of the Net Advertising Revenue")
-        absent = all(t["stated"] is False for t in got) and (bool(got) or not terms.REDACTED.search(text))
+        # nor where it has no terms record and the sentences beside it state its key item ("Any purported assignment in
+        # violation of this paragraph shall be void", after the consent it refers to: ANTARES)
+        absent = all(t["stated"] is False for t in got) and (bool(got) or not (terms.REDACTED.search(text) or _key_beside(cat, around)))
         note = risk.risk_note(cat, text, may_say_absent=absent, facts_found=found, terms=got, already=already)
         weak = " (a weak match for this category: check it)" if (tiers or {}).get(cat) == "weak" else ""
         notes.append(note["risk"] if len(categories) == 1 else f"{cat}{weak}: {note['risk']}")
@@ -169,6 +172,12 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
             positions.append(playbook.position(rule, text, got))
     out = {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}
     return {**out, "position": playbook.worst(positions), "positions": positions} if book else out
+
+
+def _key_beside(category: str, around: str) -> bool:
+    """Whether ``around`` states a key item of ``category``'s checklist (what its note says is missing when absent)."""
+    keys = {k for tok in CHECKLIST.get(category, ("",))[0].split() if tok.endswith("*") for k in tok.rstrip("*").split("+")}
+    return bool(around and keys and any(f["kind"] in keys for f in risk.facts(category, around)))
 
 
 def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str, Any] | None) -> list[dict[str, Any]]:

@@ -172,3 +172,13 @@ def test_a_figure_is_said_once_under_its_first_label():
     assert note.startswith("Sum owed: “5% of the Product Price”.") and note.count("5% of the Product Price") == 1
     after = logic.clause_notes(["Post-Termination Services"], "Within thirty (30) days following the termination of this Agreement, Supplier shall deliver all data.")["risk"]
     assert "After the contract ends: “thirty (30) days following the termination”." in after and "Periods stated" not in after
+
+
+def test_a_key_item_the_sentences_beside_state_is_not_said_to_be_missing():
+    """ANTARES (CUAD dev): "Any purported assignment in violation of this paragraph shall be void" — a card of its
+    own after the sentence that requires consent — read "No consent requirement is stated in this clause"."""
+    void = "Any purported assignment in violation of this paragraph shall be void and ineffectual."
+    before = "Neither this Agreement nor any interest hereunder shall be assignable by any Party without the prior written consent of the other."
+    assert logic.clause_notes(["Anti-Assignment"], void)["risk"].startswith("No consent requirement is stated in this clause.")
+    assert "No consent requirement" not in logic.clause_notes(["Anti-Assignment"], void, around=before)["risk"]
+    assert logic.clause_notes(["Anti-Assignment"], void, around="The Supplier shall deliver the Products.")["risk"].startswith("No consent requirement")
