@@ -12,7 +12,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 2  # the final's shape (2: the model's text moved from `answer` to `commentary`); part of the cache key
+FINAL_VERSION = 3  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (

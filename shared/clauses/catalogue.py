@@ -47,7 +47,7 @@ CATEGORIES: tuple[Category, ...] = (
     Category("Ip Ownership Assignment", "IP created under the contract may belong to the counterparty."),
     Category("Joint Ip Ownership", "Jointly owned IP is hard to exploit alone."),
     Category("License Grant", "Check the scope, field and territory of the licence."),
-    Category("Non-Transferable License", "The licence cannot be moved to others."),
+    Category("Non-Transferable License", "Transfer or sublicensing of the licence may be limited; check what it allows and what needs consent."),  # not "cannot": CUAD files sublicensable grants here too
     Category("Affiliate License-Licensor", "Check whether affiliates' IP is included."),
     Category("Affiliate License-Licensee", "Check whether affiliates may use the licence."),
     Category("Unlimited/All-You-Can-Eat-License", "Check what 'unlimited' covers."),
