@@ -85,7 +85,7 @@ RX: dict[str, list[re.Pattern]] = {
         # "written notice ninety (90) days in advance", "notice of at least 30 days"
         _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
         # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"
-        _i(rf"\b(?:notice|notif(?:y|ies|ication))\b[^.;]{{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
+        _i(rf"\b(?:notice|notif(?:y|ies|ication))\b(?:[^.;()]|\([^().;]*\)){{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
            rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:(?:the|any|each|such|its)\s+)?(?:(?-i:[A-Z])\w*\s+(?=(?-i:[A-Z])))?\w+)?"),
         _i(
             rf"\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+)?{_DUR}\s+(?:prior\s+to|before|in\s+advance\s+of)\s+{_END}"

@@ -884,3 +884,15 @@ def test_a_party_another_must_name_as_insured_is_not_the_party_bound():
                   "The evidence will (b) indicate that APOLLO shall be listed as an additional insured on the commercial general liability policy."):
         assert "Applies to one party" not in risk.risk_note("Insurance", quote)["risk"]
     assert "Applies to one party (“Supplier shall”)" in risk.risk_note("Insurance", "Supplier shall name Buyer as an additional insured.")["risk"]
+
+
+def test_a_period_inside_a_defined_notices_parenthesis_is_no_notice_period():
+    # TRANSPHORM (CUAD dev): "the date specified in the Call Exercise Notice (which shall be a date after at least sixty (60)
+    # days from the date of the Call Exercise Notice)" read "Notice: “Notice (which shall be a date after at least sixty (60) days”"
+    quote = ("Completion of the sale and purchase of the Call Shares shall take place on the date specified in the Call Exercise Notice (which shall "
+             "be a date after at least sixty (60) days from the date of the Call Exercise Notice).")
+    assert [f["kind"] for f in risk.facts("Rofr/Rofo/Rofn", quote) if f["kind"] == "notice_period"] == []
+    # a parenthesis that closes before the period is read past, as before
+    got = [f["text"] for f in risk.facts("Notice Period To Terminate Renewal", "either party may give notice of non-renewal (a “Non-Renewal Notice”) at least ninety (90) days prior to the end of the term.")
+           if f["kind"] == "notice_period"]
+    assert got and got[0].endswith("ninety (90) days prior to the end"), got
