@@ -238,7 +238,9 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
 def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], categories: list[str], searched_pages: int) -> dict[str, Any]:
     """The final's ``playbook``: its name and version, and every deviation — each clause's
     (with its page) and each required category asked about that the contract lacks."""
-    deviations = [{**p, "page": f["page"]} for f in shown for p in f.get("positions", []) if p["status"] == "deviates"]
+    # each clause's deviation says how likely the clause is of its category: a weak match's deviation is one to check first
+    deviations = [{**p, "page": f["page"], **{k: c[k] for c in f.get("confidences", []) if c["category"] == p["category"] for k in ("confidence", "tier")}}
+                  for f in shown for p in f.get("positions", []) if p["status"] == "deviates"]
     have = {c for f in shown for c in f["categories"]}
     lacking = [r for r in book.rules if r.presence == "required" and r.category in categories and r.category not in have]
     deviations += [playbook.missing(r, searched_pages) for r in lacking] if searched_pages else []

@@ -120,6 +120,8 @@ class Deviation(Position):
     page: int | None = Field(description="the clause's page; null for a required clause the contract lacks")
     missing: str | None = Field(None, description="for a required clause the contract lacks: what was searched")
     explanation: Explanation | None = Field(None, description="the model's sentence on it (CLAUSEFLOW_EXPLAIN_DEVIATIONS); absent when not asked for or not answered")
+    confidence: float | None = Field(None, ge=0, le=1, description="how likely the deviating clause is of `category` (see the finding's `confidences`)")
+    tier: Tier | None = Field(None, description=TIER)
 
 
 class PlaybookResult(Payload):

@@ -95,3 +95,16 @@ def test_the_summary_says_how_many_clauses_are_only_weak_matches():
     assert "Termination For Convenience: 2 clauses (pp. 3, 4)." in text
     one = logic.summary(shown[:1], ["Cap On Liability"], None)
     assert logic.summary_text(one, []) == "Cap On Liability: 1 clause (p. 1), a weak match: check it."
+
+
+def test_a_deviation_says_how_likely_its_clause_is_of_the_category():
+    from services.analyze import logic
+    from shared.clauses import playbook
+
+    deviates = {"category": "Cap On Liability", "status": "deviates", "rule": "a cap of 12 months' fees", "quotes": ["Supplier's liability"]}
+    shown = [{"page": 3, "categories": ["Cap On Liability"], "positions": [deviates],
+              "confidences": [{"category": "Cap On Liability", "confidence": 0.2, "tier": "weak"}]},
+             {"page": 5, "categories": ["Cap On Liability"], "positions": [deviates]}]  # a final from before confidences
+    got = logic.playbook_result(playbook.default(), shown, ["Cap On Liability"], 9)["deviations"]
+    assert (got[0]["page"], got[0]["confidence"], got[0]["tier"]) == (3, 0.2, "weak")
+    assert got[1]["page"] == 5 and "tier" not in got[1]

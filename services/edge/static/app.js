@@ -616,7 +616,7 @@ async function showReport(id) {
     reportConversion(id),
     summaryTable(r.summary, r.absent),
     h("h2", {}, `Deviations (${devs.length})`),
-    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : ""))) : h("p", {}, "None."),
+    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : "", weakDeviation(dv)))) : h("p", {}, "None."),
     h("h2", {}, `Findings (${r.findings.length})`),
     r.findings.map((f) => h("div", { class: "finding" },
       h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, ` · ${SURE[f.tier] || f.tier} (${Math.round(f.confidence * 100)}%)`) : null),
@@ -705,7 +705,12 @@ function playbookSummary(pb) {
   return h("div", { class: "playbook" },
     h("h3", {}, `Against the playbook: ${devs.length} deviation${devs.length === 1 ? "" : "s"}`),
     h("p", { class: "note" }, `${pb.name}, version ${pb.version}; ${pb.checked} finding${pb.checked === 1 ? "" : "s"} checked.`),
-    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? cite(dv.page, dv.quotes?.[0] || "", `p. ${dv.page}`) : null, explanation(dv.explanation)))) : null);
+    devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? cite(dv.page, dv.quotes?.[0] || "", `p. ${dv.page}`) : null, weakDeviation(dv), explanation(dv.explanation)))) : null);
+}
+
+// A deviation of a clause that is only a weak match for the category: to check before acting on it.
+function weakDeviation(dv) {
+  return dv.tier === "weak" ? h("span", { class: "sure weak" }, ` · the clause is a weak match for ${dv.category} (${Math.round(dv.confidence * 100)}%): check it`) : null;
 }
 
 /** The model's sentence on a deviation, beside the position and never instead of it: marked
