@@ -4,6 +4,8 @@ fills it with the clause's own words)."""
 
 from __future__ import annotations
 
+import re
+
 # category -> (kinds in note order; "a+b" renders in one sentence, "*" marks the kinds whose
 # absence the note states; label overrides; what the note says when the key kinds are absent).
 CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
@@ -49,6 +51,11 @@ EXCLUSION_ONLY = {"Cap On Liability": "An exclusion of kinds of damages, not a l
 # counterparty to bring claims": "neither Party may bring a claim ... more than two years after the
 # cause of action accrues").
 TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on an amount: no amount or basis is stated in this clause."}
+# ... and when an assignment clause bars assignment with no consent route ("No party to this Agreement may assign its rights
+# ... and any assignment in contravention hereof shall be null and void": ALLISON): "no consent requirement" read as a freedom.
+BARRED_ONLY = {"Anti-Assignment": "No consent route is stated in this clause: assignment is barred unless an exception it names applies."}
+BARS = re.compile(r"\b(?:may|shall|will|can)\s*not\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)|\bnot\s+(?:be\s+)?(?:assignable|assigned|transferable)\b"
+                  r"|\b(?:neither|no)\s+(?:\w+\s+){0,6}?(?:may|shall|will|can)\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)", re.I)
 LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import CHECKLIST, EXCLUSION_ONLY, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
+from shared.clauses.checklist import BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -279,6 +279,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     order, labels, missing = CHECKLIST.get(name, ("", {}, ""))
     if any(f["kind"] == "excluded" for f in found):
         missing = EXCLUSION_ONLY.get(name, missing)
+    missing = BARRED_ONLY[name] if name in BARRED_ONLY and BARS.search(quote) else missing
     optional = [t for t in terms if t["name"] in OPTIONAL and t["stated"]]  # said under their own label, after the key item
     if optional:
         missing = TIME_LIMIT_ONLY.get(name, missing)

@@ -554,7 +554,7 @@ def test_a_standstill_in_its_own_words():
     assert note.startswith("Consent: “without, with respect to any Investor, the express prior written consent of the Company”")
     note = risk.risk_note("Anti-Assignment", "No party may assign this Agreement unless the Company gives its consent thereto in a resolution.")["risk"]
     assert "No consent requirement is stated" not in note
-    assert "No consent requirement is stated" in risk.risk_note("Anti-Assignment", "The rights of each Party under this Agreement shall not be transferred.")["risk"]
+    assert "No consent route is stated" in risk.risk_note("Anti-Assignment", "The rights of each Party under this Agreement shall not be transferred.")["risk"]
 
 
 def test_a_consent_names_its_giver_not_the_next_word():
@@ -896,3 +896,15 @@ def test_a_period_inside_a_defined_notices_parenthesis_is_no_notice_period():
     got = [f["text"] for f in risk.facts("Notice Period To Terminate Renewal", "either party may give notice of non-renewal (a “Non-Renewal Notice”) at least ninety (90) days prior to the end of the term.")
            if f["kind"] == "notice_period"]
     assert got and got[0].endswith("ninety (90) days prior to the end"), got
+
+
+def test_an_assignment_barred_with_no_consent_route_says_so():
+    """ALLISON, NICE (CUAD dev): a flat bar on assignment read "No consent requirement is stated in this clause", which
+    reads like a freedom to assign; the clause bars it."""
+    barred = ("No party to this Agreement may assign its rights or delegate its obligations under this Agreement, whether by operation of law "
+              "or otherwise, and any assignment in contravention hereof shall be null and void.")
+    assert risk.risk_note("Anti-Assignment", barred)["risk"].startswith("No consent route is stated in this clause: assignment is barred unless")
+    assert risk.risk_note("Anti-Assignment", "Neither party shall in any way sell, transfer, assign or otherwise dispose of its rights.")["risk"].startswith("No consent route")
+    # a consent route is what it is; a clause that bars nothing says only that no consent is stated
+    assert risk.risk_note("Anti-Assignment", "Neither party may assign this Agreement without the prior written consent of the other.")["risk"].startswith("Consent:")
+    assert risk.risk_note("Anti-Assignment", "Any attempted assignment not in accordance with this Section shall be void.")["risk"].startswith("No consent requirement")
