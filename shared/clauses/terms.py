@@ -278,13 +278,13 @@ def _could_state(how: str, clause: str) -> bool:
 
 
 # A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
-_DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b"), "term_length": re.compile(r"\bInitial\s+Term\b"),
+_DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:for|during|throughout)\s+the\s+(?:\w+\s+){0,3}?life\b)"),  # "for the reasonable shelf life of the Product"
+            "term_length": re.compile(r"\bInitial\s+Term\b"),
             "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
             "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b")}
 
 
-# An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which
-# may state the term ("during the term ..., Member will not:"), is not part of it.
+# An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which may state the term ("during the term ..., Member will not:"), is not part of it.
 _LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?:ii|iii|iv|vi{0,3})\.)\s", re.I)
 
 

@@ -411,3 +411,11 @@ def test_a_state_named_before_the_laws_that_refer_back_to_it_is_the_law():
     assert (law["text"], law["value"]) == ("State of California", "California")
     (law,) = terms.terms("Governing Law", "Each party submits to the courts of the State of Ohio. This Agreement is governed by the laws thereof.")
     assert law["stated"] is not True  # another sentence's state is not what "thereof" refers to
+
+
+def test_a_period_that_is_a_lifetime_is_not_said_to_be_missing():
+    # LEGACY TECHNOLOGY (CUAD dev): "free from defects ... for the reasonable shelf life of the Product" read "No warranty period is stated"
+    (period,) = terms.terms("Warranty Duration", "SIERRA warrants that the Product shall be free from defects in material and workmanship "
+                            "for the reasonable shelf life of the Product.")
+    assert period["stated"] is None  # a period in words, not a figure: said nothing, never "not stated"
+    assert terms.terms("Warranty Duration", "SIERRA warrants that the Product shall be free from defects.")[0]["stated"] is False
