@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import cuad  # noqa: E402
 from bench.bench_clauses import load_dev  # noqa: E402
-from bench.clause_eval import _jaccard, _sets  # noqa: E402
+from bench import clause_eval  # noqa: E402
 from shared.clauses import findings  # noqa: E402
 from shared.clauses.clause_model import MODEL_DIR, ClauseModel  # noqa: E402
 
@@ -38,15 +38,9 @@ def dev_cards(rows: list[dict], model: ClauseModel) -> dict[str, np.ndarray]:
     out: dict[str, list] = {"confidence": [], "score": [], "right": [], "tier": [], "category": []}
     for r in rows:
         scored = findings.score_pages(r["pages_text"], model)
-        for cat in cats:
-            labels = [_sets(c["text"])[1] for c in r["clauses"] if c["category"] == cat]
-            for f in findings.findings(scored, [cat]):
-                words = _sets(f"{f.quote} {f.continued}".strip())[1]
-                out["confidence"].append(f.confidence)
-                out["score"].append(f.score)
-                out["tier"].append(f.tier)
-                out["category"].append(cat)
-                out["right"].append(any(_jaccard(words, s) >= 0.5 for s in labels))
+        for cat, f, ok in clause_eval.cards(scored, r["clauses"], cats):
+            for k, v in (("confidence", f.confidence), ("score", f.score), ("tier", f.tier), ("category", cat), ("right", ok)):
+                out[k].append(v)
     return {k: np.array(v) for k, v in out.items()}
 
 

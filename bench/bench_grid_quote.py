@@ -13,14 +13,9 @@ from collections import Counter
 
 from bench import cuad
 from services.analyze import logic
-from services.edge.grid import quoted
+from services.edge.grid import quoted, sureness
 from shared.clauses import clause_model, findings, playbook
 from shared.documents import layout, pdf
-
-
-def sureness(f: dict, category: str) -> float:
-    """The card's confidence for ``category`` (a card of several categories has one for each)."""
-    return next((c["confidence"] for c in f.get("confidences", []) if c["category"] == category), 0.0)
 
 
 def main() -> None:

@@ -28,6 +28,7 @@ import numpy as np
 from scipy.optimize import linear_sum_assignment
 
 from bench import cuad
+from shared.clauses import findings as product
 
 
 def _sets(text: str) -> tuple[list[str], set[str]]:
@@ -41,6 +42,17 @@ def _jaccard(a: set[str], b: set[str]) -> float:
 
 def _inside(q: list[str], c: list[str]) -> bool:
     return bool(q) and len(q) <= len(c) and f" {' '.join(q)} " in f" {' '.join(c)} "
+
+
+def cards(scored, clauses: list[dict], categories: list[str]):
+    """(category, finding, right by CUAD's rule) of every card the product makes from ``scored``
+    (``shared.clauses.findings.Scored``), one category asked at a time; ``clauses``: the contract's
+    labelled clauses."""
+    for cat in categories:
+        labels = [_sets(c["text"])[1] for c in clauses if c["category"] == cat]
+        for f in product.findings(scored, [cat]):
+            words = _sets(f"{f.quote} {f.continued}".strip())[1]
+            yield cat, f, any(_jaccard(words, s) >= 0.5 for s in labels)
 
 
 def score(rows: list[dict], cats: list[str], findings: dict[tuple[str, str], list[str]]) -> dict:

@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import cuad  # noqa: E402
-from bench.clause_eval import _jaccard, _sets  # noqa: E402
+from bench import clause_eval  # noqa: E402
 from shared.clauses import findings  # noqa: E402
 from shared.clauses.clause_model import MODEL_DIR, ClauseModel  # noqa: E402
 from shared.clauses.confidence import Confidence  # noqa: E402
@@ -45,13 +45,10 @@ def train_cards(model: ClauseModel, oof: np.ndarray) -> tuple[np.ndarray, np.nda
         units = findings.page_units([text])
         scored = findings.Scored(units, oof[at : at + len(units)], model, texts=(text,))
         at += len(units)
-        for cat in cats:
-            labels = [_sets(c["text"])[1] for c in r["clauses"] if c["category"] == cat]
-            for f in findings.findings(scored, [cat]):
-                words = _sets(f"{f.quote} {f.continued}".strip())[1]
-                ratio.append(f.score / max(model.threshold(cat), 1e-6))
-                right.append(any(_jaccard(words, s) >= 0.5 for s in labels))
-                of.append(cat)
+        for cat, f, ok in clause_eval.cards(scored, r["clauses"], cats):
+            ratio.append(f.score / max(model.threshold(cat), 1e-6))
+            right.append(ok)
+            of.append(cat)
     if at != len(oof):
         sys.exit(f"the cache has {len(oof)} units, the train contracts {at}: run `make model` to rebuild it")
     return np.array(ratio), np.array(right), of

@@ -6,7 +6,7 @@ import hashlib
 import re
 from typing import Any
 
-from shared.clauses import catalogue, findings, playbook, risk, terms
+from shared.clauses import catalogue, confidence, findings, playbook, risk, terms
 from shared.clauses.checklist import CHECKLIST
 from shared.documents import splitter
 from shared.store import keys
@@ -198,7 +198,7 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         worst = playbook.worst(positions)
         status = "missing" if cat in missing else (worst["status"] if worst else None)
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)
-        weak = sum(any(c["category"] == cat and c["tier"] == "weak" for c in f.get("confidences", [])) for f in clauses)
+        weak = sum(confidence.for_category(f, cat).get("tier") == "weak" for f in clauses)
         rows.append({"category": cat, "found": len(clauses), "weak": weak, "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule})
     order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
     return sorted(rows, key=lambda r: order[r["status"]])
@@ -239,8 +239,7 @@ def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], catego
     """The final's ``playbook``: its name and version, and every deviation — each clause's
     (with its page) and each required category asked about that the contract lacks."""
     # each clause's deviation says how likely the clause is of its category: a weak match's deviation is one to check first
-    deviations = [{**p, "page": f["page"], **{k: c[k] for c in f.get("confidences", []) if c["category"] == p["category"] for k in ("confidence", "tier")}}
-                  for f in shown for p in f.get("positions", []) if p["status"] == "deviates"]
+    deviations = [{**p, "page": f["page"], **confidence.for_category(f, p["category"])} for f in shown for p in f.get("positions", []) if p["status"] == "deviates"]
     have = {c for f in shown for c in f["categories"]}
     lacking = [r for r in book.rules if r.presence == "required" and r.category in categories and r.category not in have]
     deviations += [playbook.missing(r, searched_pages) for r in lacking] if searched_pages else []

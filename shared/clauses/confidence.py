@@ -20,6 +20,13 @@ import math
 from pathlib import Path
 
 
+def for_category(card: dict, category: str) -> dict:
+    """``{"confidence", "tier"}`` of a card (as events carry it, ``confidences``) for ``category``;
+    ``{}`` for a card from before confidences or of other categories."""
+    got = next((c for c in card.get("confidences") or [] if c.get("category") == category), None)
+    return {"confidence": got["confidence"], "tier": got["tier"]} if got else {}
+
+
 class Confidence:
     """``of(category, score, threshold)`` -> the probability that a card is the clause."""
 

@@ -547,10 +547,11 @@ const WEAK = "Weak matches: on contracts the model did not learn from, fewer tha
 
 function sureness(f) {
   if (f.confidence === undefined || f.confidence === null) return f.score !== undefined ? h("span", { class: "src" }, ` · score ${f.score}`) : null;
-  const pct = Math.round(f.confidence * 100);
-  return h("span", { class: `sure ${f.tier}`, title: `On contracts the model did not learn from, cards this sure were the clause about ${pct}% of the time (score ${f.score}).` },
-    ` · ${SURE[f.tier] || f.tier} (${pct}%)`);
+  return h("span", { class: `sure ${f.tier}`, title: `On contracts the model did not learn from, cards this sure were the clause about ${Math.round(f.confidence * 100)}% of the time (score ${f.score}).` },
+    sureWords(f));
 }
+
+const sureWords = (f) => ` · ${SURE[f.tier] || f.tier} (${Math.round(f.confidence * 100)}%)`;
 
 function alsoSure(f, category) {  // " (weak match)" after a card's other category it is only a weak match for
   const c = f.confidences?.find((x) => x.category === category);
@@ -619,7 +620,7 @@ async function showReport(id) {
     devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : "", weakDeviation(dv)))) : h("p", {}, "None."),
     h("h2", {}, `Findings (${r.findings.length})`),
     r.findings.map((f) => h("div", { class: "finding" },
-      h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, ` · ${SURE[f.tier] || f.tier} (${Math.round(f.confidence * 100)}%)`) : null),
+      h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, sureWords(f)) : null),
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
       f.position ? position(f.position) : null)),
