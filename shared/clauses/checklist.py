@@ -56,6 +56,9 @@ TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on a
 BARRED_ONLY = {"Anti-Assignment": "No consent route is stated in this clause: assignment is barred unless an exception it names applies."}
 BARS = re.compile(r"\b(?:may|shall|will|can)\s*not\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)|\bnot\s+(?:be\s+)?(?:assignable|assigned|transferable)\b"
                   r"|\b(?:neither|no)\s+(?:\w+\s+){0,6}?(?:may|shall|will|can)\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)", re.I)
+# A sum set by a formula, not a figure: a note or a terms record never says such a clause states no sum
+# (BEYONDCOM: "the difference between (i) the aggregate amount of the Co-Hosting Fee ... and (ii) ... multiplied by").
+FORMULA = r"\bdifference\s+between\b|\bmultiplied\s+by\b|\bthe\s+product\s+of\b|\bformula\b|\bcalculated\s+(?:as|by|in\s+accordance\s+with)\b|\b(?:lesser|greater)\s+of\b|\bequal\s+to\b"
 LABELS = {
     "amount": "Amounts stated", "multiple": "Basis stated", "percent": "Percentages stated", "duration": "Periods stated",
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",

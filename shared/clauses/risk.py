@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
+from shared.clauses.checklist import BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, FORMULA, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -172,6 +172,7 @@ def _kinds(category: str) -> list[str]:
 # the clause in 6 of 7 readings (the seventh, "in no event shall this limitation apply", says "apply").
 _OWN = {cat: re.compile(rx, re.I) for cat, rx in (
     ("Cap On Liability", r"\bexceed\b|\bin\s+excess\s+of|\blimited\s+to\b"),  # "provided further that such fee shall in no event exceed RUB 50 000 000" (QIWI)
+    ("Liquidated Damages", r"\bliquidated\s+damages\b"),  # "provided that, in the event of termination ... NAI shall pay to the Co-Host the Liquidated Damages Amount" (BEYONDCOM)
     ("Termination For Convenience", r"\bmay\s+(?:\w+\s+)?terminate|\bright\s+to\s+terminate"),
     ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"),
     ("Price Restrictions", r"\bnot\s+(?:be\s+)?(?:increased|raised|changed)|\bremain\s+(?:in\s+effect|fixed|firm|unchanged)"),
@@ -253,6 +254,7 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
     "consent": r"\b(?:consent|approv\w*|permission|authori[sz]\w*)", "carve_out": r"\b(?:except|provided|notwithstanding|unless|other\s+than|excluding|save|subject\s+to)\b",
     "event": r"\b(?:control|merg\w*|acqui\w*|consolidat\w*|reorgani\w*|substantially\s+all)", "survival": r"\b(?:surviv\w*|thereafter|post-)",
     "law": r"\blaws?\b|\blegislation\b", "territory": r"\b(?:territor\w*|world\w*|countr\w*|region)",
+    "amount": FORMULA,
     # a limit on a price that is no figure: an index, a frequency, the costs it follows (BIOFRONTERA)
     "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|remain\s+(?:in\s+effect|fixed|firm|unchanged)|not\s+(?:be\s+)?(?:increased|raised|changed)|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
                 # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
-from shared.clauses.checklist import OPTIONAL, SPEC
+from shared.clauses.checklist import FORMULA, OPTIONAL, SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
@@ -268,7 +268,7 @@ def _could_state(how: str, clause: str) -> bool:
         return True
     if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
         return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))
-    if "amount" in how and re.search(r"\b(?:lesser|greater)\s+of\b|\bequal\s+to\b|\bformula\b", clause, re.I):
+    if "amount" in how and re.search(FORMULA, clause, re.I):
         return True
     # A cap in words the reader does not place ("shall not exceed the other Party's contractual
     # liability to its customers"): a limit is there, so "not stated" would be false.

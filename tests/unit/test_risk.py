@@ -908,3 +908,25 @@ def test_an_assignment_barred_with_no_consent_route_says_so():
     # a consent route is what it is; a clause that bars nothing says only that no consent is stated
     assert risk.risk_note("Anti-Assignment", "Neither party may assign this Agreement without the prior written consent of the other.")["risk"].startswith("Consent:")
     assert risk.risk_note("Anti-Assignment", "Any attempted assignment not in accordance with this Section shall be void.")["risk"].startswith("No consent requirement")
+
+
+def test_a_sum_set_by_a_formula_is_stated():
+    """BEYONDCOM, NICE, PLAYBOY (CUAD dev): a sum defined by a formula read "No sum or formula is stated in this clause"."""
+    quote = ('"Liquidated Damages Amount" shall mean the difference between (i) the aggregate amount of the Co-Hosting Fee paid by Co-Host '
+             '(the "Aggregate Fee") and (ii) the Aggregate Fee multiplied by a number the numerator of which shall be the actual Aggregate Revenue.')
+    assert "No sum or formula" not in risk.risk_note("Liquidated Damages", quote)["risk"]
+    shipping = "Client shall be entitled to receive a royalty payment equal to the Royalty percentage multiplied by the shipping profit."
+    assert "No rate or sum" not in risk.risk_note("Revenue/Profit Sharing", shipping)["risk"]
+    # a clause that names the damages and no figure or formula still says so
+    assert risk.risk_note("Liquidated Damages", "The demand for liquidated damages and specific performance are all remedies of the non-breaching Party.")["risk"].startswith("No sum or formula")
+
+
+def test_a_proviso_that_owes_the_liquidated_damages_is_the_clause():
+    """BEYONDCOM (CUAD dev): the proviso that makes NAI pay the Liquidated Damages Amount was quoted as the clause's exception."""
+    quote = ("Termination or expiration of this Agreement if by reason of material breach by Co-Host shall not affect any of Co-Host's payment "
+             "obligations, all of which survive termination of this Agreement; provided that, in (i) the event of termination of this Agreement by "
+             'Co-Host due to a material default by NAI, NAI shall pay to the Co-Host the Liquidated Damages Amount (as defined in Part 2 of Exhibit "A").')
+    assert [f for f in risk.facts("Liquidated Damages", quote) if f["kind"] == "carve_out"] == []
+    # an exception that is no payment of the damages is still one
+    other = "Distributor shall pay liquidated damages of $500 per day of delay, provided that no such damages are owed for delay caused by Supplier."
+    assert [f["text"] for f in risk.facts("Liquidated Damages", other) if f["kind"] == "carve_out"] == ["provided that no such damages are owed for delay caused by Supplier"]
