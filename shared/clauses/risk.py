@@ -243,8 +243,8 @@ def _overlap(words: str, text: str) -> bool:
 
 
 def _q(texts: list[str], hidden: set[str] = frozenset()) -> str:
-    """Up to three quotes; one in ``hidden`` is said to be a redaction."""
-    return ", ".join(f"“{_words(t)}”" + (" (redacted in the contract as filed)" if t in hidden else "") for t in texts[:3])
+    """Up to three quotes; one in ``hidden`` is said to be a redaction, or a blank left to fill in ("until _______")."""
+    return ", ".join(f"“{_words(t)}”" + ("" if t not in hidden else " (left blank in this copy)" if t[0] == "_" else " (redacted in the contract as filed)") for t in texts[:3])
 
 
 # Words that may state a key fact the patterns did not read ("without, with respect to any

@@ -33,7 +33,7 @@ _LAW_PREFIX = re.compile(
 _NAMED = r"((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)"
 _STATE = re.compile(rf"\blaws?\b[^.;]{{0,120}}?(?<!United )\b{_NAMED}", re.I)
 _STATE_THEREOF = re.compile(rf"\b{_NAMED}\b[^.;]{{0,160}}?\bgovern\w*\b[^.;]{{0,80}}?\blaws?\s+(?:thereof|of\s+(?:said|such|that|the\s+said)\s+(?:State|Commonwealth|Province))\b", re.I)
-REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]")
+REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]|_{3,}")  # a form's blank ("until _______") hides the term as a redaction does
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
@@ -86,7 +86,7 @@ _REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words ju
                re.compile(rf"^(?:{_TIME_AFTER})?(?:'s?|’s?)?\s*(?:(?:prior|advance|advanced|written)\s+){{0,3}}(?:notice|notification)\b|^(?:{_TIME_AFTER})?\s*(?:prior\s+to|before|in\s+advance)", re.I)),
     "time": (re.compile(r"\b(?:(?:period|term)\s+of|for|within|additional|successive|further)\s*(?:at\s+least\s+)?$", re.I),
              re.compile(rf"^(?:{_TIME_AFTER}|\s*(?:\(|periods?\b|terms?\b|thereafter|after|following|from))", re.I)),
-    "date": (re.compile(r"\b(?:until|through|ending|end(?:s|ed)?|expir\w*|terminat\w*)\s+(?:on\s+)?(?:the\s+)?$", re.I), re.compile(r"^\s*day\s+of\b", re.I)),
+    "date": (re.compile(r"\b(?:until|through|ending|end(?:s|ed)?|expir\w*|terminat\w*)(?:\s+on)?\s*$", re.I), re.compile(r"^\s*day\s+of\b", re.I)),
 }
 
 

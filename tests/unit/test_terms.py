@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.clauses import terms
+from shared.clauses import risk, terms
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import bench_terms  # noqa: E402
@@ -419,3 +419,23 @@ def test_a_period_that_is_a_lifetime_is_not_said_to_be_missing():
                             "for the reasonable shelf life of the Product.")
     assert period["stated"] is None  # a period in words, not a figure: said nothing, never "not stated"
     assert terms.terms("Warranty Duration", "SIERRA warrants that the Product shall be free from defects.")[0]["stated"] is False
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [  # SPORT HALEY, CERUS (CUAD dev): forms whose end date was never filled in; a redacted one the same way
+        "The term of this Agreement shall extend from the date of execution hereof through and until _______, unless extended by written agreement of the parties.",
+        "The term of this Statement of Work will begin on ___________ and shall terminate on ____________.",
+        "This Agreement shall expire on [***].",
+    ],
+)
+def test_an_end_date_left_blank_or_redacted_is_said_to_be_so_not_missing(clause):
+    """"until _______" read "No end date or term length is stated in this clause": the date's place is there, left blank."""
+    got = terms.terms("Expiration Date", clause)
+    end = next(t for t in got if t["name"] == "end_date")
+    assert end["stated"] is True and end["redacted"] and end["text"] in clause
+    note = risk.risk_note("Expiration Date", clause, terms=got)["risk"]
+    assert "No end date" not in note
+    assert ("(left blank in this copy)" if "_" in clause else "(redacted in the contract as filed)") in note
+    # "until the [ * ]" is the end of something else (FIBROGEN: a payment period), no end date of the contract
+    assert not next(t for t in terms.terms("Expiration Date", "pay any payments from the date of such notice until the [ * ].") if t["name"] == "end_date").get("redacted")
