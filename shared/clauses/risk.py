@@ -214,11 +214,11 @@ def facts(category: str, quote: str) -> list[dict]:
                                         and not re.search(r"\b(?:apply|construed)\b", quote[r[0] : r[1]], re.I))]
     if cat and cat.name == "Governing Law":  # leaving out the conflict rules or the CISG is how a law is chosen, not an exception to it
         rows = [r for r in rows if not (r[2] == "carve_out" and _CONFLICT_RULES.search(quote, r[0], r[1]) and not _ALSO_EXCEPT.search(quote, r[0] + 8, r[1]))]
-    # A figure inside a longer fact (a notice period, a cap basis) is already quoted there.
-    rows = [
-        r for r in rows
-        if not (r[2] in _FIGURES and any(o[2] in _HOLDERS and o[0] <= r[0] and r[1] <= o[1] and o[:2] != r[:2] for o in rows))
-    ]
+    # A figure inside a longer fact (a notice period, a cap basis) is already quoted there; so is a period inside an exception
+    # where the clause states one outside it ("for one year ...; provided that ... terminated for six months or longer": PANDION).
+    inside = lambda r, kinds: any(o[2] in kinds and o[0] <= r[0] and r[1] <= o[1] and o[:2] != r[:2] for o in rows)  # noqa: E731
+    outside = any(r[2] == "duration" and not inside(r, ("carve_out",)) for r in rows)
+    rows = [r for r in rows if not (r[2] in _FIGURES and inside(r, _HOLDERS + (("carve_out",) if outside and r[2] == "duration" else ())))]
     return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
 
 

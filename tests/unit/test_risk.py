@@ -930,3 +930,17 @@ def test_a_proviso_that_owes_the_liquidated_damages_is_the_clause():
     # an exception that is no payment of the damages is still one
     other = "Distributor shall pay liquidated damages of $500 per day of delay, provided that no such damages are owed for delay caused by Supplier."
     assert [f["text"] for f in risk.facts("Liquidated Damages", other) if f["kind"] == "carve_out"] == ["provided that no such damages are owed for delay caused by Supplier"]
+
+
+def test_a_period_inside_an_exception_is_no_restriction_period():
+    """PANDION (CUAD dev): "Restriction period: “one year”, “six months”" where six months is the proviso's, already quoted under Exceptions."""
+    quote = ("During the Consultation Period and for a period of one year thereafter, the Consultant shall not solicit any employee of the Company "
+             "to leave the employ of the Company; provided, that this clause (ii) shall not apply to any individual whose employment with the "
+             "Company has been terminated for a period of six months or longer.")
+    note = risk.risk_note("No-Solicit Of Employees", quote)["risk"]
+    assert note.startswith("Restriction period: “one year”. Exceptions: “provided, that"), note
+    # the only period a clause states is quoted even inside an exception: no "No period is stated" where one is
+    only = ("Section 2.1 hereof, and provided that Constellation has available for purchase a product or service which meets the needs of the "
+            "HOF Entities at competitive market pricing, (a) neither of the HOF Entities shall purchase, at any time during the Term, any commodity "
+            "from any provider other than Constellation.")  # GPAQ (CUAD dev): the exception read runs past its own end
+    assert "No period is stated" not in risk.risk_note("Non-Compete", only)["risk"]
