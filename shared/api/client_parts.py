@@ -143,6 +143,7 @@ class SummaryRow(Payload):
     terms: list[str] = Field(description="their key terms as the clauses state them: `notice period: ninety (90) days`")
     status: Literal["meets", "deviates", "unknown", "missing"] | None = Field(description="against the playbook: the worst of the clauses' positions; `missing`: required and absent; null: no rule")
     rule: str | None = Field(description="the playbook's rule, in words")
+    weak_deviates: list[int] = Field([], description="pages of clauses that are only a weak match and deviate from the rule where `status`, read from the surer clauses, does not say so")
 
 
 class Finding(Payload):

@@ -97,6 +97,30 @@ def test_the_summary_says_how_many_clauses_are_only_weak_matches():
     assert logic.summary_text(one, []) == "Cap On Liability: 1 clause (p. 1), a weak match: check it."
 
 
+def test_the_summary_reads_terms_and_position_from_the_surer_clauses():
+    """On dev, 12 summary rows of 431 took their playbook position from a weak match alone, none of them a clause CUAD
+    labels (PHASEBIO: "Cap On Liability … deviates" on a payment obligation the model was 20% sure of)."""
+    from services.analyze import logic
+
+    def card(page: int, tier: str, status: str, term: str) -> dict:
+        return {"page": page, "categories": ["Cap On Liability"], "confidences": [{"category": "Cap On Liability", "confidence": 0.2 if tier == "weak" else 0.8, "tier": tier}],
+                "terms": [{"category": "Cap On Liability", "name": "cap", "stated": True, "text": term}],
+                "positions": [{"category": "Cap On Liability", "status": status, "rule": "Liability is capped."}]}
+
+    shown = [card(2, "weak", "deviates", "$10"), card(5, "likely", "meets", "the fees paid in the prior twelve months")]
+    (row,) = logic.summary(shown, ["Cap On Liability"], None)
+    assert (row["status"], row["terms"], row["weak_deviates"], row["weak"]) == ("meets", ["cap: the fees paid in the prior twelve months"], [2], 1)
+    assert logic.summary_text([row], []).endswith("Meets the playbook. Rule: Liability is capped. A weak match (p. 2) deviates from the playbook: check it.")
+    # a surer clause's deviation is the row's; weak matches alone still decide where there is nothing surer
+    (row,) = logic.summary([card(2, "weak", "meets", "$10"), card(5, "possible", "deviates", "$5")], ["Cap On Liability"], None)
+    assert (row["status"], "weak_deviates" in row) == ("deviates", False)
+    (row,) = logic.summary(shown[:1], ["Cap On Liability"], None)
+    assert (row["status"], row["terms"], "weak_deviates" in row) == ("deviates", ["cap: $10"], False)
+    # a term only a weak match states is still read, after the surer clauses' terms
+    shown[1]["terms"] = []
+    assert logic.summary(shown, ["Cap On Liability"], None)[0]["terms"] == ["cap: $10"]
+
+
 def test_a_deviation_says_how_likely_its_clause_is_of_the_category():
     from services.analyze import logic
     from shared.clauses import playbook

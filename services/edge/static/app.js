@@ -696,7 +696,8 @@ function summaryTable(rows, absent = []) {
           !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
         h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
-        h("td", { class: "position " + (r.status || ""), title: r.rule || "" }, status(r)))))));
+        h("td", { class: "position " + (r.status || ""), title: r.rule || "" }, status(r),
+          r.weak_deviates?.length ? [h("br"), `a weak match (p. ${r.weak_deviates.join(", ")}) deviates: check it`] : null))))));
 }
 
 /** Deviations first: what the findings were checked against, and every deviation with its page. */
