@@ -48,7 +48,6 @@ _MODAL = re.compile(r"\b(?:shall|will|may|must)\b", re.I)
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
 
 
-
 def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
     """Shrink [a, b) to a stripped fragment that neither starts nor ends inside a word."""
     if 0 < a < b and quote[a - 1].isalnum() and quote[a].isalnum():
@@ -90,8 +89,6 @@ _LIFTS = re.compile(
     re.I,
 )
 _OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")
-
-
 _SENTENCE_END = re.compile(r"[.;](?=\s)")
 _POINTS = re.compile(r"(?:except|save)\s+as\s+(?:(?:otherwise|expressly|specifically|may\s+be)\s+){0,2}(?:provided|set\s+(?:forth|out)|permitted|described|stated|specified|contemplated)\s+(?:in|by|under)\b", re.I)
 
@@ -117,7 +114,10 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
     # of ...": an exception that points elsewhere ends with its pointer (TRANSPHORM).
     if _POINTS.match(quote, a) and (comma := quote.find(",", marker_end, end)) != -1:
         return comma
-    if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav"):
+    # ", other than in an Initial Merger, sells ...": set off by commas, it ends at the next one (MARSHALL, BNL)
+    if quote[a : a + 10].lower() == "other than" and quote[:a].rstrip().endswith(",") and (comma := quote.find(",", marker_end, end)) != -1:
+        return comma
+    if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav", "oth"):
         # the main clause's modal first: "EXCEPT FOR ... ANY LICENSE GRANT ..., IN NO EVENT WILL" (a noun may read as a verb)
         # not a modal inside brackets: "(d) LIABILITY ARISING FROM EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO …)" (ENERGOUS)
         verb = next((v for v in _MODAL.finditer(quote, marker_end, end) if quote.rfind(",", marker_end, v.start()) != -1

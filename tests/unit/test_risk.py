@@ -944,3 +944,19 @@ def test_a_period_inside_an_exception_is_no_restriction_period():
             "HOF Entities at competitive market pricing, (a) neither of the HOF Entities shall purchase, at any time during the Term, any commodity "
             "from any provider other than Constellation.")  # GPAQ (CUAD dev): the exception read runs past its own end
     assert "No period is stated" not in risk.risk_note("Non-Compete", only)["risk"]
+
+
+@pytest.mark.parametrize(("category", "quote", "exception"), [
+    # MARSHALL, BNL, REVOLUTION MEDICINES, WORLDWIDE STRATEGIES (CUAD dev): the exception ran on into the rule it excepts from
+    ("Change Of Control", "(ii) If the COMPANY ceases business or, other than in an Initial Merger, sells a controlling interest to a third party, or agrees to a "
+     "consolidation or merger of itself with or into another corporation.", "other than in an Initial Merger"),
+    ("Cap On Liability", "BNL shall have no liability for consequential damages. in any event, other than claims covered by the next sentence, the liability of BNL "
+     "to VIP for any reason and upon any cause of action and claim in contract, tort or otherwise shall be limited to the amounts paid by BNL to VIP.",
+     "other than claims covered by the next sentence"),
+    ("License Grant", "To the extent necessary, in each country other than the United States, each Party grants to the other Party a nonexclusive, worldwide "
+     "license under the granting Party’s interest in Joint Program Technology.", "other than the United States"),
+    ("Cap On Liability", "Other than pursuant to this Section 10.12(b)(v), the arbitration award shall not include any indirect, incidental, special, "
+     "consequential, or punitive damages and the arbitrators shall be so instructed.", "Other than pursuant to this Section 10.12(b)(v)"),
+])
+def test_an_other_than_exception_ends_where_the_rule_takes_over(category, quote, exception):
+    assert [f["text"] for f in risk.facts(category, quote) if f["kind"] == "carve_out"] == [exception]
