@@ -252,8 +252,8 @@ _SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}
 
 
 _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|expir\w*\s+(?:on|upon|at|with)|terminat\w*\s+(?:on|upon|at|with)|coterminous\s+with)\s+"
-                           r"(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expiration|expiry|termination|end|completion|closing|later|earlier|last|first)\b", re.I)
-
+                           r"(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expiration|expiry|termination|end|completion|closing|later|earlier|last|first)\b"
+                           r"|\b(?:during|for|throughout)\s+the\s+(?:term|duration|life)\s+of\s+the\s+(?!Agreement\b)(?-i:[A-Z])", re.I)  # "valid during the term of the LSA" (BIOFRONTERA)
 
 def _could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a

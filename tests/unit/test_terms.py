@@ -439,3 +439,12 @@ def test_an_end_date_left_blank_or_redacted_is_said_to_be_so_not_missing(clause)
     assert ("(left blank in this copy)" if "_" in clause else "(redacted in the contract as filed)") in note
     # "until the [ * ]" is the end of something else (FIBROGEN: a payment period), no end date of the contract
     assert not next(t for t in terms.terms("Expiration Date", "pay any payments from the date of such notice until the [ * ].") if t["name"] == "end_date").get("redacted")
+
+
+def test_a_term_that_runs_with_another_agreements_is_not_said_to_be_missing():
+    """BIOFRONTERA (CUAD dev): "shall remain valid during the term of the LSA" read "No end date or term length is stated"."""
+    got = terms.terms("Expiration Date", "This Agreement comes into force as of the Effective Date and shall remain valid during the term of the LSA.")
+    assert [t["stated"] for t in got] == [None, None]
+    # this agreement's own term names no other: nothing could state it there
+    got = terms.terms("Expiration Date", "The Supplier shall keep the records during the term of the Agreement.")
+    assert [t["stated"] for t in got] == [False, False]
