@@ -207,7 +207,7 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)
         aside = sorted({f["page"] for f in weak if any(p["status"] == "deviates" for p in positions([f]))}) if status != "deviates" else []
         rows.append({"category": cat, "found": len(clauses), "weak": len(weak), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule}
-                    | ({"weak_deviates": aside} if aside else {}))
+                    | ({"weak_deviates": aside} if aside else {}) | ({"why": worst["why"]} if status == "unknown" and worst.get("why") else {}))
     order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
     return sorted(rows, key=lambda r: order[r["status"]])
 
@@ -237,7 +237,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
         line += "."
         if r["status"]:
-            said = _SAID[r["status"]]
+            said = f"not decided against the playbook: {r['why']}" if r.get("why") else _SAID[r["status"]]
             line += f" {said[0].upper()}{said[1:]}. Rule: {r['rule'].rstrip('.')}."
         if r.get("weak_deviates"):
             pages = r["weak_deviates"]
@@ -254,5 +254,6 @@ def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], catego
     have = {c for f in shown for c in f["categories"]}
     lacking = [r for r in book.rules if r.presence == "required" and r.category in categories and r.category not in have]
     deviations += [playbook.missing(r, searched_pages) for r in lacking] if searched_pages else []
+    deviations.sort(key=lambda d: d.get("tier") == "weak")  # a weak match's deviation after the others: the first one read is the likeliest real
     checked = sum(1 for f in shown if f.get("positions"))
     return {"name": book.name, "version": book.version, "checked": checked, "deviations": deviations}

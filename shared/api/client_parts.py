@@ -103,6 +103,7 @@ class Position(Payload):
     status: Literal["meets", "deviates", "unknown"] = Field(description="`unknown`: a term the rule needs was not read from the clause, or not as a value it can check (\"during the term\" against a number of days)")
     rule: str = Field(description="the rule, in words")
     quotes: list[str] = Field(description="the words of the clause it was decided on, verbatim; never empty on `meets`")
+    why: str | None = Field(None, description="on `unknown`: why, in words (\"the clause states no notice period\", \"the clause does not say which parties it binds\")")
 
 
 class Explanation(Payload):
@@ -143,6 +144,7 @@ class SummaryRow(Payload):
     terms: list[str] = Field(description="their key terms as the clauses state them: `notice period: ninety (90) days`")
     status: Literal["meets", "deviates", "unknown", "missing"] | None = Field(description="against the playbook: the worst of the clauses' positions; `missing`: required and absent; null: no rule")
     rule: str | None = Field(description="the playbook's rule, in words")
+    why: str | None = Field(None, description="on `unknown`: why, in words, from the clause the row was decided on")
     weak_deviates: list[int] = Field([], description="pages of clauses that are only a weak match and deviate from the rule where `status`, read from the surer clauses, does not say so")
 
 

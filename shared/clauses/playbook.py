@@ -152,7 +152,23 @@ def position(rule: Rule, text: str, record: list[dict[str, Any]]) -> dict[str, A
         return _pos(rule, "meets", _lead(text))
     status = max((r[0] for r in results), key=_RANK.__getitem__)
     quotes = [q for st, q in results if q and (st == status or status == "meets")]
-    return _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else [])))
+    out = _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else [])))
+    return out | ({"why": "; ".join(dict.fromkeys(_why(c, record) for c, r in zip(rule.conditions, results) if r[0] == "unknown"))} if status == "unknown" else {})
+
+
+def _why(c: Condition, record: list[dict[str, Any]]) -> str:
+    """Why a condition was not decided, in words a reader can act on."""
+    if c.term is not None:
+        t = next((t for t in record if t["name"] == c.term), None)
+        name = _name(c.term)
+        if t is None or t["stated"] is None:
+            return f"no {name} was read from the clause"
+        if t["stated"] is False:
+            return f"the clause states no {name}"
+        return f"the {name} is hidden in the contract as filed" if t.get("redacted") else f"the {name} (“{t['text']}”) is no value the rule can check"
+    if c.excepts is not None:
+        return "the clause does not say whether a change of control, merger or sale needs consent"
+    return "the clause does not say which parties it binds"
 
 
 def missing(rule: Rule, searched_pages: int) -> dict[str, Any]:

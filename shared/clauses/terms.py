@@ -84,7 +84,7 @@ _REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words ju
     "notice": (re.compile(r"\bnotice\s+(?:period\s+)?(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?$"
                           r"|\b(?:notice|notif\w*)\b[^.;]{0,60}\b(?:at\s+least|not\s+less\s+than|no\s+(?:less|later)\s+than)\s*$", re.I),
                re.compile(rf"^(?:{_TIME_AFTER})?(?:'s?|’s?)?\s*(?:(?:prior|advance|advanced|written)\s+){{0,3}}(?:notice|notification)\b|^(?:{_TIME_AFTER})?\s*(?:prior\s+to|before|in\s+advance)", re.I)),
-    "time": (re.compile(r"\b(?:(?:period|term)\s+of|for|within|additional|successive|further)\s*(?:at\s+least\s+)?$", re.I),
+    "time": (re.compile(r"\b(?:(?:periods?|terms?)\s+of|for|within|additional|successive|further)\s*(?:at\s+least\s+)?$", re.I),
              re.compile(rf"^(?:{_TIME_AFTER}|\s*(?:\(|periods?\b|terms?\b|thereafter|after|following|from))", re.I)),
     "date": (re.compile(r"\b(?:until|through|ending|end(?:s|ed)?|expir\w*|terminat\w*)(?:\s+on)?\s*$", re.I), re.compile(r"^\s*day\s+of\b", re.I)),
 }

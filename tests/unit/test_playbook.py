@@ -152,3 +152,21 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
     text = ("In no event shall a Party be liable to the other Party for an aggregate amount in excess of the Maximum Liability; provided that "
             "this shall not apply to the failure to pay the Service Fees (which amount shall not be included in calculating Owner’s Maximum Liability).")
     assert mutual(text, "Cap On Liability") == ("meets", "a Party")
+
+
+@pytest.mark.parametrize(
+    ("category", "text", "why"),
+    [  # NICE (CUAD dev): the page said "Not decided (a term the rule needs was not read as a value it can check)" of a flat bar on assignment
+        ("Anti-Assignment", "Neither party shall in any way sell, transfer, assign, sub-contract or otherwise dispose of any of the rights granted under this Agreement.",
+         "the clause does not say whether a change of control, merger or sale needs consent"),
+        ("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.", "the clause states no notice period"),
+        ("Renewal Term", "This Agreement shall renew for successive renewal terms of [***] each.", "the renewal length is hidden in the contract as filed"),
+        ("Cap On Liability", "In no event shall liability under this Agreement exceed the fees paid in the prior twelve months.", "the clause does not say which parties it binds"),
+    ],
+)
+def test_a_position_not_decided_says_why(category, text, why):
+    got = pos(category, text)
+    assert (got["status"], got["why"]) == ("unknown", why)
+    row = logic.summary([{"page": 1, "categories": [category], "terms": [], "positions": [got]}], [category], None)[0]
+    assert row["why"] == why and f"Not decided against the playbook: {why}." in logic.summary_text([row], [])
+    assert "why" not in pos("Governing Law", "This Agreement is governed by the laws of the State of New York.")

@@ -596,9 +596,10 @@ function renderFinal(id, d) {
 const STATUS = { meets: ["✓", "Meets the playbook"], deviates: ["✗", "Deviates from the playbook"], unknown: ["?", "Not decided (a term the rule needs was not read as a value it can check)"] };
 
 function position(p, withCategory = false) {
-  const [icon, words] = STATUS[p.status] || ["?", p.status];
+  const [icon, said] = STATUS[p.status] || ["?", p.status];
+  const words = p.status === "unknown" && p.why ? `Not decided: ${p.why}` : said;  // why, where the final says (finals from before say nothing)
   return h("p", { class: `position ${p.status}` }, h("span", { class: "icon", "aria-hidden": "true" }, icon), " ",
-    h("b", {}, withCategory ? `${p.category}: ${words.toLowerCase()}` : words), `. Rule: ${p.rule}`,
+    h("b", {}, withCategory ? `${p.category}: ${words[0].toLowerCase()}${words.slice(1)}` : words), `. Rule: ${p.rule}`,
     p.quotes?.length ? [". Decided on: ", p.quotes.map((q, k) => [k ? " · " : "", h("q", {}, q)])] : null,
     p.missing ? `. ${p.missing}` : null);
 }
@@ -683,6 +684,7 @@ function summaryTable(rows, absent = []) {
   const status = (r) => {
     if (!r.status) return "no rule";
     if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
+    if (r.status === "unknown" && r.why) return [h("span", { class: "icon", "aria-hidden": "true" }, "?"), ` not decided: ${r.why}`];
     const [icon, words] = STATUS[r.status];
     return [h("span", { class: "icon", "aria-hidden": "true" }, icon), " ", words.replace(" from the playbook", "").replace(" the playbook", "").toLowerCase()];
   };
