@@ -34,8 +34,8 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 # Contractor will have the ability to terminate", "Customer, in its sole discretion, may terminate";
 # "Supplier's liability", "the liability of WLI", "in no event shall Company be liable",
 # "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
-# A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR").
-_NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
+# A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR"), nor a title's word ("Limitation of Damages Chase shall").
+_NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
 _ONE_SIDE = [
     re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
                rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
@@ -44,6 +44,8 @@ _ONE_SIDE = [
     re.compile(rf"\bliabilit\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
     re.compile(rf"\bin{_W}no{_W}event{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
+    # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM)
+    re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}liable|have{_W}no{_W}liability|in{_W}no{_W}event{_W}be{_W}liable)\b", re.I),
 ]
 
 
@@ -67,7 +69,7 @@ def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
         if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0)
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
-             if _a_name(m.group("name")) and not _NEGATED.search(m.group(0), m.end("name") - m.start())]  # "A may not terminate" is no right
+             if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right
     if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
         return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)]
     return ("deviates", sides[0].group(0)) if sides else ("unknown", None)
@@ -77,7 +79,7 @@ def _a_name(name: str) -> bool:
     """Whether the subject found names one side (not "Either party", "This Agreement")."""
     words = name.lower().split()
     return (name.lower() not in _NOT_A_NAME and words[0] not in ("either", "each", "neither", "any", "in", "no", "this", "that", "such", "said", "these", "those")
-            and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties"))
+            and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties", "event"))  # "the Party subject to the Force Majeure Event"
 
 
 # An exception: "without (the other party's) consent", "shall not require consent", "assignable

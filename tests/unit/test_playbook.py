@@ -82,6 +82,11 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
                             "licensee transfers to a Third Party all or substantially all of the assets of the business to which such Licensed "
                             "SpinCo Intellectual Property relates.", "meets", "all or substantially all"),
         ("Liquidated Damages", "Distributor shall pay $10,000 per day of delay as liquidated damages and not as a penalty.", "deviates", "Distributor shall pay"),
+        # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
+        ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),
+        ("Cap On Liability", "McDATA shall not be liable to Reseller or its End User Customers, in whole or in part, for any claims arising out of such use.", "deviates", "McDATA shall not be liable"),
+        # INNOVIVA (CUAD dev): whichever party a force majeure strikes is no one side
+        ("Cap On Liability", "The Party subject to the Force Majeure Event shall not be liable to the other Party for any direct or indirect damages.", "unknown", None),
     ],
 )
 def test_a_position_is_decided_from_the_clause_and_quotes_it(category, text, status, quoted):
