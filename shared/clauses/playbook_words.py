@@ -22,7 +22,7 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # "either you or Nationwide": a side may be "you" or "we"
 NAMED_SIDES = rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*|you|we|us)"
 _MUTUAL = re.compile(
-    rf"\b(?:(?:either|each|any|neither|none){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?"
+    rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another)"  # "no Party shall be liable", "waive ... claims against each other"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)
@@ -51,7 +51,7 @@ _ONE_SIDE = [
 
 # The words a clause's sides must be the subject of, by category: "either party" counts for a
 # termination right only near "terminate", for a cap only near "liability".
-_ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed"}
+_ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed|loss|responsib|claim"}
 # Both sides named as what a termination costs, not as who may terminate ("without any further
 # responsibility by either Party").
 _NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|expense|damage|prejudice)\w*{_W}(?:\w+{_W})?(?:to|by|of|for|on|against){_W}$", re.I)

@@ -85,6 +85,10 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
         ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),
         ("Cap On Liability", "McDATA shall not be liable to Reseller or its End User Customers, in whole or in part, for any claims arising out of such use.", "deviates", "McDATA shall not be liable"),
+        # STARTEC, BIOAMBER, TUNIU (CUAD dev): both sides, said as "no Party", "against each other", of losses and responsibility
+        ("Cap On Liability", "No Party shall be liable to any other Party for any matter resulting from planned interruptions.", "meets", "No Party"),
+        ("Cap On Liability", "Bioamber and Cargill agree to waive any and all claims against each other for consequential or punitive losses.", "meets", "against each other"),
+        ("Cap On Liability", "Notwithstanding the foregoing provisions, neither Party shall be responsible to the other Party in respect of any indirect loss.", "meets", "neither Party"),
         # INNOVIVA (CUAD dev): whichever party a force majeure strikes is no one side
         ("Cap On Liability", "The Party subject to the Force Majeure Event shall not be liable to the other Party for any direct or indirect damages.", "unknown", None),
     ],
