@@ -94,6 +94,7 @@ class Term(Payload):
     text: str | None = Field(description="verbatim from the clause; null when not stated")
     value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; null when none reads")
     unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
+    beside: bool = Field(False, description="with `stated: null`: the clause's own words do not state it, the sentences beside the clause do")
 
 
 class Position(Payload):

@@ -324,7 +324,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
             could = _could_state(how, clause) or _elsewhere(name, clause)
             if not could and around:
                 beside = {t["name"] for t in terms(category, around) if t["stated"]} if beside is None else beside
-                could = name in beside
-            got = _term(name, None, stated=None if could else False)
+                could = "beside" if name in beside else False  # said as such: "the next sentence caps it" is no unread figure
+            got = _term(name, None, stated=None if could else False) | ({"beside": True} if could == "beside" else {})
         out.append(got)
     return out

@@ -187,6 +187,8 @@ def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
     assert alone["stated"] is False
     (beside,) = terms.terms("Cap On Liability", _EXCLUSION, around=_CAP_AFTER)
     assert beside["stated"] is None and beside["text"] is None
+    # and it says why, for the page's "the text beside it states one" (CREDITCARDS.COM read "no value read from this clause (check it)")
+    assert beside["beside"] is True and "beside" not in alone
     unrelated = "This Agreement is governed by the laws of the State of New York."
     assert terms.terms("Cap On Liability", _EXCLUSION, around=unrelated)[0]["stated"] is False
 

@@ -579,7 +579,7 @@ function renderFinal(id, d) {
         h("blockquote", {}, f.quote),
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
-          t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : "no value read from this clause (check it)"])) : null,
+          t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : t.beside ? "not in this clause's own words; the text beside it states one" : "no value read from this clause (check it)"])) : null,
         f.position ? position(f.position) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
