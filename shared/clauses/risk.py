@@ -42,8 +42,7 @@ _PARTS = r"\b(?:appendix|annex|exhibit|schedule|section|article|clause|part|segm
 _NUMBERED, _NUMBERED_NAME = re.compile(_PARTS + r"\s+$", re.I), re.compile(_PARTS + r"\s+[\w.]{1,4}\s", re.I)
 _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
-# An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at
-# the last comma before that verb, so a list inside it does not end it.
+# An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at the last comma before that verb, so a list inside it does not end it.
 _MODAL = re.compile(r"\b(?:shall|will|may|must)\b", re.I)
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
 
@@ -73,6 +72,7 @@ def _part_end(quote: str, start: int) -> int:
 
 # Where the rule after an exception takes over ("except for loss ... caused by NCC's negligence
 # and in such event NCC's total liability ... shall not exceed", "..., in which case ...").
+_OPENER = re.compile(r",\s+(?=(?:if(?!\s+any\s*[,)])|when|where|in\s+no\s+event|under\s+no\s+circumstances?|nothing|neither)\b)", re.I)  # a main clause's opening after a leading exception
 _CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b|,\s+(?=except\b)", re.I)  # ", except ...": the next one
 
 
@@ -124,6 +124,7 @@ def _carve_end(quote: str, a: int, marker_end: int) -> int:
                      and quote.count("(", marker_end, v.start()) <= quote.count(")", marker_end, v.start())), None) or _VERB.search(quote, marker_end, end)
         comma = quote.rfind(",", marker_end, verb.start()) if verb else -1
         end = comma if comma != -1 else end
+        end = m.start() if (m := _OPENER.search(quote, marker_end, end)) else end  # "Save the event of gross negligence, if any claims arise ..., this shall not exceed" (GRAN TIERRA)
     return end
 
 

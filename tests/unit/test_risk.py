@@ -960,3 +960,18 @@ def test_a_period_inside_an_exception_is_no_restriction_period():
 ])
 def test_an_other_than_exception_ends_where_the_rule_takes_over(category, quote, exception):
     assert [f["text"] for f in risk.facts(category, quote) if f["kind"] == "carve_out"] == [exception]
+
+
+@pytest.mark.parametrize(("category", "quote", "exception"), [
+    # GRAN TIERRA, ANTARES, TUNIU (CUAD dev): a leading exception ran on into the main clause that opens after it
+    ("Cap On Liability", "e) Save the event of gross negligence or willful misconduct, if any claims arise by the SENDER such as the loss of profit, "
+     "this shall not exceed twenty five percent (25%) of the value.", "Save the event of gross negligence or willful misconduct"),
+    ("Competitive Restriction Exception", "For avoidance of doubt, except for any Purchase Orders placed by AMAG and/or quantities set forth in the Binding "
+     "Forecast, nothing in this Agreement requires AMAG to purchase any particular quantity of Products from Antares.",
+     "except for any Purchase Orders placed by AMAG and/or quantities set forth in the Binding Forecast"),
+    # "if any," is no clause's opening
+    ("Cap On Liability", "Except for claims, if any, arising from a party's gross negligence, in no event shall either party's liability exceed the fees paid.",
+     "Except for claims, if any, arising from a party's gross negligence"),
+])
+def test_a_leading_exception_ends_where_the_main_clause_opens(category, quote, exception):
+    assert [f["text"] for f in risk.facts(category, quote) if f["kind"] == "carve_out"] == [exception]
