@@ -10,6 +10,7 @@ most a one-quote cell could reach).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from bench import cuad
 from services.analyze import logic
@@ -18,16 +19,20 @@ from shared.clauses import clause_model, findings, playbook
 from shared.documents import layout, pdf
 
 
-def main() -> None:
+def playbook_finals() -> Iterator[tuple[dict, list[dict], list[str]]]:
+    """(CUAD labels, the final's findings, the default playbook's categories) of each dev contract, reviewed for those categories."""
     model, book = clause_model.default("tfidf"), playbook.default()
     cats = [r.category for r in book.rules]
-    t: Counter = Counter()
     for lab in cuad.labels("dev"):
         path = cuad.dev_pdf(lab["file"])
-        if not path.exists():
-            continue
-        texts = layout.strip(pdf.page_texts(path.read_bytes()))
-        shown = logic.final_findings(findings.findings(findings.score_pages(texts, model), cats), book)
+        if path.exists():
+            texts = layout.strip(pdf.page_texts(path.read_bytes()))
+            yield lab, logic.final_findings(findings.findings(findings.score_pages(texts, model), cats), book), cats
+
+
+def main() -> None:
+    t: Counter = Counter()
+    for lab, shown, cats in playbook_finals():
         for cat in cats:
             mine = sorted((f for f in shown if cat in f["categories"]), key=lambda f: f["page"])
             if not mine:

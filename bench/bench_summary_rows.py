@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 
 from bench import cuad
+from bench.bench_grid_quote import playbook_finals
 from services.analyze import logic
 from services.edge.grid import quoted
-from shared.clauses import clause_model, confidence, findings, playbook
-from shared.documents import layout, pdf
+from shared.clauses import confidence, playbook
 
 
 def _decided_by(clauses: list[dict], cat: str) -> tuple[str | None, dict | None, dict[str, dict]]:
@@ -32,15 +32,8 @@ def _decided_by(clauses: list[dict], cat: str) -> tuple[str | None, dict | None,
 
 
 def main() -> None:
-    model, book = clause_model.default("tfidf"), playbook.default()
-    cats = [r.category for r in book.rules]
     t: Counter = Counter()
-    for lab in cuad.labels("dev"):
-        path = cuad.dev_pdf(lab["file"])
-        if not path.exists():
-            continue
-        texts = layout.strip(pdf.page_texts(path.read_bytes()))
-        shown = logic.final_findings(findings.findings(findings.score_pages(texts, model), cats), book)
+    for lab, shown, cats in playbook_finals():
         rows = {r["category"]: r for r in logic.summary(shown, cats, None)}
         for cat in cats:
             mine = [f for f in shown if cat in f["categories"]]
@@ -64,7 +57,7 @@ def main() -> None:
                     t["… read from a labelled clause, every clause"] += is_labelled(old_terms.get(name))
                     t["… read from a labelled clause, surer clauses"] += is_labelled(new_terms.get(name))
             t["rows with a weak deviation named apart"] += bool(rows[cat].get("weak_deviates"))
-    print(f"{t['rows']} summary rows with a clause found, over {len(cats)} categories")
+    print(f"{t['rows']} summary rows with a clause found, over the default playbook's {len(playbook.default().rules)} categories")
     for k, v in t.items():
         if k != "rows":
             print(f"  {k}: {v}")
