@@ -11,6 +11,7 @@ import re
 
 from shared.clauses.catalogue import BY_NAME
 from shared.clauses.checklist import BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, FORMULA, LABELS, OPTIONAL, TERM_KIND, TERM_LABEL, TIME_LIMIT_ONLY, WHAT
+from shared.clauses.carve_outs import carve_end, overrides, part_end
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
@@ -27,13 +28,11 @@ _HOLDERS = ("multiple", "notice_period", "survival", "duration")
 # A cure period after notice is no notice to end ("uncured after thirty days written notice", "to comply with a 30 day written notice").
 _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]*\bterminat)[^.;]*$", re.I)
 
-# Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission), and a basis also where the clause moves on.
-_PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s+[a-z]\)\s|\s*$)|\n\s*\n|<omitted>")  # "... hereof. a) The SENDER"
+# Where a cap basis ends besides its clause part's end (shared.clauses.carve_outs.part_end): where the clause moves on.
 _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b"
     r"|,?\s+(?:and\s+)?\((?:ii|iii|iv|b|c|d|2|3|4)\)\s", re.I  # the next item of a list: "... hereunder, (ii) if the termination occurs ..." (BLACKSTONE)
 )
-_MAX_PART = 250
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
 # will"): the subject is both, not one party.
 _COMPOUND = re.compile(r"\b(?:and|or|&)\s+(?:the\s+)?(?:[A-Z][\w&.'’-]*\s+)*?[A-Z][a-z][\w&.'’-]*\s+$|\b(?:and|or|&)\s+the\s+(?:[A-Z][\w&.'’-]*\s+)*$")  # "The Fund and the Investment | Adviser agree"
@@ -42,9 +41,6 @@ _PARTS = r"\b(?:appendix|annex|exhibit|schedule|section|article|clause|part|segm
 _NUMBERED, _NUMBERED_NAME = re.compile(_PARTS + r"\s+$", re.I), re.compile(_PARTS + r"\s+[\w.]{1,4}\s", re.I)
 _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
-# An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at the last comma before that verb, so a list inside it does not end it.
-_MODAL = re.compile(r"\b(?:shall|will|may|must)\b", re.I)
-_VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
 
 
 def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
@@ -64,70 +60,6 @@ def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
-def _part_end(quote: str, start: int) -> int:
-    """End of the clause part that starts at ``start``: its ';' or sentence end, at most ~250 chars."""
-    m = _PART_END.search(quote, start + 1, start + _MAX_PART + 1)
-    return m.start() if m else min(len(quote), start + _MAX_PART)
-
-
-# Where the rule after an exception takes over ("except for loss ... caused by NCC's negligence
-# and in such event NCC's total liability ... shall not exceed", "..., in which case ...").
-_OPENER = re.compile(r",\s+(?=(?:if(?!\s+any\s*[,)])|when|where|in\s+no\s+event|under\s+no\s+circumstances?|nothing|neither)\b)", re.I)  # a main clause's opening after a leading exception
-_CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b|,\s+(?=except\b)", re.I)  # ", except ...": the next one
-
-
-# "Notwithstanding X, <rule>" opening a sentence sets the rule above X ("NOTWITHSTANDING ANY
-# FAILURE OF ESSENTIAL PURPOSE ...", "Notwithstanding the foregoing, ... shall be limited to
-# $5,000,000"): the rule is no exception to the clause, unless it lifts a limit ("...,
-# neither Party excludes or limits any liability for: ...") or permits ("..., either party may
-# assign ... to an Affiliate"). On dev, 13 of 14 such "exceptions" in liability findings were
-# the cap or exclusion itself.
-_OVERRIDE = re.compile(r"notwithstanding\b", re.I)
-_LIFTS = re.compile(
-    r"\b(?:not|none|neither|nothing|no)\b[^.;]{0,60}?\b(?:limit|exclud|restrict)\w*|\bunlimited\b|\bwithout\s+limit\b|"
-    r"(?<!event )\bmay\b(?!\s+not\b|\s+be\s+withheld)|\b(?:is|are)\s+(?:permitted|entitled|free)\s+to\b|\bshall\s+(?:be\s+)?(?:permitted|entitled|free)\s+to\b",
-    re.I,
-)
-_OPENS = re.compile(r"(?:^|[.;:]\s+|\n)(?:\(?[0-9a-zA-Z]{1,4}[.)]\s+)?(?:[A-Z][A-Za-z]*\s+){0,5}$")
-_SENTENCE_END = re.compile(r"[.;](?=\s)")
-_POINTS = re.compile(r"(?:except|save)\s+as\s+(?:(?:otherwise|expressly|specifically|may\s+be)\s+){0,2}(?:provided|set\s+(?:forth|out)|permitted|described|stated|specified|contemplated)\s+(?:in|by|under)\b", re.I)
-
-
-def _carve_end(quote: str, a: int, marker_end: int) -> int:
-    """End of the exception that starts at ``a``: its closing bracket, the comma before the main
-    clause, where the rule it excepts from takes over, or the end of its clause part."""
-    end = _part_end(quote, a)
-    if stop := _CARVE_STOP.search(quote, marker_end, end):
-        end = stop.start()
-    ends = [m.end() for m in _SENTENCE_END.finditer(quote, max(a - 300, 0), a)]  # not the stop in "Section 10.7"
-    head = quote[max(ends[-1] if ends else 0, a - 300, 0) : a]
-    if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them ("(provided that ... three (3) business days ...)")
-        depth = 0
-        for k in range(marker_end, end):
-            depth += {"(": 1, ")": -1}.get(quote[k], 0)
-            if depth < 0:
-                return k
-        return end
-    # Only "except"/"save" can open a sentence as a list of exceptions; after "notwithstanding X,"
-    # or "provided that" comes the rule that overrides, so it stays in the fact.
-    # "Except as set forth in this Article VIII, prior to ..., without the prior written consent
-    # of ...": an exception that points elsewhere ends with its pointer (TRANSPHORM).
-    if _POINTS.match(quote, a) and (comma := quote.find(",", marker_end, end)) != -1:
-        return comma
-    # ", other than in an Initial Merger, sells ...": set off by commas, it ends at the next one (MARSHALL, BNL)
-    if quote[a : a + 10].lower() == "other than" and quote[:a].rstrip().endswith(",") and (comma := quote.find(",", marker_end, end)) != -1:
-        return comma
-    if not _VERB.search(head[max(head.rfind(":"), 0) :]) and quote[a : a + 3].lower() in ("exc", "sav", "oth"):
-        # the main clause's modal first: "EXCEPT FOR ... ANY LICENSE GRANT ..., IN NO EVENT WILL" (a noun may read as a verb)
-        # not a modal inside brackets: "(d) LIABILITY ARISING FROM EPIDEMIC DEFECTS (WHICH WILL BE SUBJECT TO …)" (ENERGOUS)
-        verb = next((v for v in _MODAL.finditer(quote, marker_end, end) if quote.rfind(",", marker_end, v.start()) != -1
-                     and quote.count("(", marker_end, v.start()) <= quote.count(")", marker_end, v.start())), None) or _VERB.search(quote, marker_end, end)
-        comma = quote.rfind(",", marker_end, verb.start()) if verb else -1
-        end = comma if comma != -1 else end
-        end = m.start() if (m := _OPENER.search(quote, marker_end, end)) else end  # "Save the event of gross negligence, if any claims arise ..., this shall not exceed" (GRAN TIERRA)
-    return end
-
-
 def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
     """Non-overlapping (start, end) of ``kind`` in ``quote``, in order, each trimmed to whole words."""
     spans = []
@@ -137,9 +69,9 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
             if kind == "carve_out" and "ref" in rx.groupindex:
                 a, b = m.span()
             elif kind == "carve_out":
-                if _OVERRIDE.match(quote[a:]) and _OPENS.search(quote[:a]) and not _LIFTS.search(quote, b, _part_end(quote, a)):
+                if overrides(quote, a, b):
                     continue  # "Notwithstanding the foregoing, <a cap>": the cap overrides, it excepts nothing
-                marker_end, b = b, max(b, _carve_end(quote, a, b))
+                marker_end, b = b, max(b, carve_end(quote, a, b))
                 if b - marker_end < 4:  # the marker alone tells nothing
                     continue
             elif kind == "notice_period" and _CURE.search(quote[max(0, a - 80) : a]):
@@ -147,7 +79,7 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
             elif kind == "duration" and _NOTICE_NEXT.match(quote, b):  # "thirty (30) day prior written notice" is a notice, no term
                 continue
             elif kind == "multiple":  # a basis runs to the end of its clause part, or to the next topic
-                b = max(b, _part_end(quote, a))
+                b = max(b, part_end(quote, a))
                 stop = _BASIS_END.search(quote, m.end(), b)
                 b = stop.start() if stop else b
             spans.append(_trim(quote, a, b))
@@ -180,6 +112,7 @@ _OWN = {cat: re.compile(rx, re.I) for cat, rx in (
     # "...; provided that the rights and obligations of UTEK ... may not be assigned ... without the prior written consent of MKOS" (MANAKOA; 5 of 65 train provisos, each the clause)
     ("Anti-Assignment", r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+)?(?:assign|transfer|delegat|sublicens|convey)\w*|\bneither\s+party\s+(?:may|shall|will)\s+(?:assign|transfer)"))}
 _CONFLICT_RULES = re.compile(r"5-140[12]|conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)
+_CONSENT_STANDARD = re.compile(r"provided,?\s+(?:however,?\s+)?(?:that\s+)?(?:the\s+)?[\w’'-]+(?:\s+[\w’'-]+)?\s+(?:will|shall)\s+not\s+unreasonably\s+(?:withhold|delay|condition)\w*\s+(?:its\s+)?(?:consent|approval)\b[^;]*$", re.I)
 _ALSO_EXCEPT = re.compile(r"\b(?:except|provided|save)\b", re.I)
 
 
@@ -213,6 +146,8 @@ def facts(category: str, quote: str) -> list[dict]:
     if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it
         rows = [r for r in rows if not (r[2] == "carve_out" and quote[r[0] : r[0] + 8].lower() == "provided" and own.search(quote, r[0], r[1])
                                         and not re.search(r"\b(?:apply|construed)\b", quote[r[0] : r[1]], re.I))]
+    # "provided that Licensor will not unreasonably withhold its consent to ...": how consent is given, no exception (SFG)
+    rows = [(a, b, "consent" if k == "carve_out" and _CONSENT_STANDARD.match(quote, a, b) else k, x) for a, b, k, x in rows]
     if cat and cat.name == "Governing Law":  # leaving out the conflict rules or the CISG is how a law is chosen, not an exception to it
         rows = [r for r in rows if not (r[2] == "carve_out" and _CONFLICT_RULES.search(quote, r[0], r[1]) and not _ALSO_EXCEPT.search(quote, r[0] + 8, r[1]))]
     # A figure inside a longer fact (a notice period, a cap basis) is already quoted there; so is a period inside an exception

@@ -975,3 +975,14 @@ def test_an_other_than_exception_ends_where_the_rule_takes_over(category, quote,
 ])
 def test_a_leading_exception_ends_where_the_main_clause_opens(category, quote, exception):
     assert [f["text"] for f in risk.facts(category, quote) if f["kind"] == "carve_out"] == [exception]
+
+
+def test_a_proviso_that_sets_how_consent_is_given_is_no_exception():
+    """SFG, TRANSPHORM (CUAD dev): "provided that Licensor will not unreasonably withhold its consent" was quoted under Exceptions."""
+    quote = ("Upon the occurrence of any Change of Control this Agreement shall automatically terminate unless Licensor has consented to such Change "
+             "of Control in writing; provided that Licensor will not unreasonably withhold its consent to the consummation of a Change of Control.")
+    got = risk.facts("Change Of Control", quote)
+    assert [f["kind"] for f in got if f["text"].startswith("provided")] == ["consent"]
+    # a proviso that lets a party act without consent is an exception still
+    other = "Neither party may assign this Agreement without consent; provided that either party may assign it without consent to a successor."
+    assert [f["kind"] for f in risk.facts("Anti-Assignment", other) if f["text"].startswith("provided")] == ["carve_out"]
