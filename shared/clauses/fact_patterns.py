@@ -124,6 +124,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
             r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
             r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
+            r"(?:,?\s+and\s+(?:the\s+)?(?:federal\s+laws?\s+of\s+)?(?:the\s+)?(?i:United\s+States)(?:\s+of\s+(?i:America))?)?"  # "the State of Nevada, and the United States of America" (MARSHALL)
         ),
         re.compile(r"\b(?:by|under|with)\s+(?:the\s+)?(?P<f>(?!(?:THE|APPLICABLE|SUCH)\b)[A-Z][\w.'’-]*(?:\s+[A-Z][\w.'’-]*)?\s+(?i:laws?))\b"),
     ],

@@ -986,3 +986,11 @@ def test_a_proviso_that_sets_how_consent_is_given_is_no_exception():
     # a proviso that lets a party act without consent is an exception still
     other = "Neither party may assign this Agreement without consent; provided that either party may assign it without consent to a successor."
     assert [f["kind"] for f in risk.facts("Anti-Assignment", other) if f["text"].startswith("provided")] == ["carve_out"]
+
+
+def test_a_law_of_a_state_and_of_the_united_states_is_quoted_whole():
+    """MARSHALL (CUAD dev): "the laws of the State of Nevada, and the United States of America" quoted Nevada alone."""
+    q = "This Agreement shall be governed by the laws of the State of Nevada, and the United States of America, notwithstanding any conflict-of-law provision."
+    assert [f["text"] for f in risk.facts("Governing Law", q) if f["kind"] == "law"] == ["the laws of the State of Nevada, and the United States of America"]
+    assert [f["text"] for f in risk.facts("Governing Law", "This Agreement shall be governed by the laws of the State of Ohio, and venue shall lie in Ohio.")
+            if f["kind"] == "law"] == ["the laws of the State of Ohio"]
