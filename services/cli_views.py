@@ -169,6 +169,11 @@ class RichView:
 STATUS_WORDS = {"meets": "✓ meets", "deviates": "✗ deviates", "unknown": "? not decided", "missing": "✗ missing (required)", None: "no rule"}
 
 
+def status_words(p: dict) -> Text:
+    """A position (a summary row's or a finding's) in words, with why where it was not decided."""
+    return Text(STATUS_WORDS[p.get("status")] + (f": {p['why']}" if p.get("status") == "unknown" and p.get("why") else ""))
+
+
 def print_final(data: dict, commentary: bool = False) -> None:
     """The summary (a row per asked category, deviations first), the findings with their
     positions, what was not found, and the citations. The model's text only with
@@ -182,7 +187,7 @@ def print_final(data: dict, commentary: bool = False) -> None:
     if data.get("summary"):
         table = Table("category", "found", "pages", "key terms", "playbook", show_lines=True)
         for r in data["summary"]:
-            table.add_row(Text(r["category"]), r["found"] and f"{r['found']}" or "absent", ", ".join(map(str, r["pages"])), Text("; ".join(r["terms"])), STATUS_WORDS[r["status"]])
+            table.add_row(Text(r["category"]), r["found"] and f"{r['found']}" or "absent", ", ".join(map(str, r["pages"])), Text("; ".join(r["terms"])), status_words(r))
         out.print(table)
     for d in pb.get("deviations", []):
         where = f"p. {d['page']}" if d.get("page") else "not found"
@@ -193,7 +198,7 @@ def print_final(data: dict, commentary: bool = False) -> None:
     for f in data.get("findings", []):
         pos = f.get("position") or {}
         sure = f"\n{f['tier']} ({round(f['confidence'] * 100)}%)" if f.get("confidence") is not None else ""  # how likely it is the clause
-        table.add_row(Text(f["category"] + sure), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), STATUS_WORDS[pos.get("status")], Text(f.get("risk") or ""))
+        table.add_row(Text(f["category"] + sure), Text(pages(f).removeprefix("p. ").removeprefix("pp. ")), Text(short(whole(f))), status_words(pos), Text(f.get("risk") or ""))
     out.print(table)
     for a in data.get("absent", []):
         said = a.get("disclaimed")

@@ -17,7 +17,7 @@ from .deps import EdgeContext, get_ctx
 from .reviews import tenant_review
 
 router = APIRouter()
-COLUMNS = ["category", "also", "page", "quote", "continues_on_page", "continues", "position", "rule", "decided_on", "terms", "confidence"]
+COLUMNS = ["category", "also", "page", "quote", "continues_on_page", "continues", "position", "rule", "decided_on", "not_decided_because", "terms", "confidence"]
 
 
 async def report(ctx: EdgeContext, rid: str, tenant: str) -> dict:
@@ -61,5 +61,5 @@ def row(f: dict) -> list:
     stated = [f"{t['name'].replace('_', ' ')}: {t['text']}" for t in f.get("terms", []) if t.get("stated") is True]
     cont = f.get("continues") or {}
     return [f["category"], "; ".join(c for c in f.get("categories", []) if c != f["category"]), f["page"], f["quote"], cont.get("page", ""), cont.get("quote", ""),
-            pos.get("status", ""), pos.get("rule", ""), " · ".join(pos.get("quotes", [])), "; ".join(stated),
+            pos.get("status", ""), pos.get("rule", ""), " · ".join(pos.get("quotes", [])), pos.get("why", ""), "; ".join(stated),
             f"{f['tier']} {f['confidence']:.2f}" if f.get("confidence") is not None else ""]

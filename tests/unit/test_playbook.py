@@ -179,3 +179,21 @@ def test_a_position_not_decided_says_why(category, text, why):
     row = logic.summary([{"page": 1, "categories": [category], "terms": [], "positions": [got]}], [category], None)[0]
     assert row["why"] == why and f"Not decided against the playbook: {why}." in logic.summary_text([row], [])
     assert "why" not in pos("Governing Law", "This Agreement is governed by the laws of the State of New York.")
+
+
+def test_the_report_csv_says_why_a_position_was_not_decided():
+    from services.edge.reports import COLUMNS, row
+
+    f = {"category": "Termination For Convenience", "categories": ["Termination For Convenience"], "page": 4, "quote": "Either party may terminate this Agreement.",
+         "terms": [], "position": pos("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.")}
+    got = dict(zip(COLUMNS, row(f)))
+    assert (got["position"], got["not_decided_because"]) == ("unknown", "the clause states no notice period")
+    assert len(row(f)) == len(COLUMNS)
+
+
+def test_the_cli_says_why_a_position_was_not_decided():
+    from services.cli_views import status_words
+
+    got = pos("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.")
+    assert status_words(got).plain == "? not decided: the clause states no notice period"
+    assert status_words({"status": "meets"}).plain == "✓ meets" and status_words({}).plain == "no rule"
