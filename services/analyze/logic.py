@@ -190,22 +190,21 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
     missing = {d["category"]: d for d in (result or {}).get("deviations", []) if d.get("missing")}
     rows = []
     for cat in categories:
-        clauses = [f for f in shown if cat in f["categories"]]
+        # surer clauses first (a stable sort): the position is theirs where there are any, and a term is read from them first. On dev, of
+        # the 12 rows of 431 a weak match alone decided, none was decided on a clause CUAD labels (bench/bench_summary_rows.py)
+        clauses = sorted((f for f in shown if cat in f["categories"]), key=lambda f: confidence.for_category(f, cat).get("tier") == "weak")
         weak = [f for f in clauses if confidence.for_category(f, cat).get("tier") == "weak"]
-        # the position is the surer clauses' where there are any, and a term is read from them first: on dev, of the 12 rows of 431 a
-        # weak match alone decided, none was decided on a clause CUAD labels (bench/bench_summary_rows.py); a weak deviation is named apart
-        sure = [f for f in clauses if f not in weak] or clauses
+        sure = clauses[: len(clauses) - len(weak)] or clauses
         stated = {}
-        for f in sure + [f for f in clauses if f not in sure]:
+        for f in clauses:
             for t in f.get("terms", []):
                 if t["category"] == cat and t["stated"] is True:
                     stated.setdefault(t["name"], f"{t['name'].replace('_', ' ')}: {t['text']}")
-        def positions(fs: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            return [p for f in fs for p in f.get("positions", []) if p["category"] == cat]
-        worst = playbook.worst(positions(sure))
+        worst = playbook.worst([p for f in sure for p in f.get("positions", []) if p["category"] == cat])
         status = "missing" if cat in missing else (worst["status"] if worst else None)
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)
-        aside = sorted({f["page"] for f in weak if any(p["status"] == "deviates" for p in positions([f]))}) if status != "deviates" else []
+        # a weak match that deviates where the surer clauses do not is named apart
+        aside = sorted({f["page"] for f in weak for p in f.get("positions", []) if p["category"] == cat and p["status"] == "deviates"}) if status != "deviates" else []
         rows.append({"category": cat, "found": len(clauses), "weak": len(weak), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": status, "rule": rule}
                     | ({"weak_deviates": aside} if aside else {}) | ({"why": worst["why"]} if status == "unknown" and worst.get("why") else {}))
     order = {"deviates": 0, "missing": 0, "unknown": 1, "meets": 2, None: 3}
