@@ -20,11 +20,11 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # SEV", "by the Board of Trustees of the Trust, or by the Sponsor", "either Group"; two names
 # are capitalised ("either jointly or severally" names no side: NAMED_SIDES, read by risk too).
 # "either you or Nationwide": a side may be "you" or "we"
-NAMED_SIDES = rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*|you|we|us)"
+NAMED_SIDES = rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
 _MUTUAL = re.compile(
     rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another)"  # "no Party shall be liable", "waive ... claims against each other"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
-    rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)"
+    rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)|the{_W}parties{_W}(?:shall|will){_W}not{_W}be{_W}liable"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)
     rf"|{NAMED_SIDES})\b", re.I)
 _TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])", re.I)
@@ -36,16 +36,24 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 # "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
 # A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR"), nor a title's word ("Limitation of Damages Chase shall").
 _NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
+# One side's remedy: it limits what that side may get ("Distributors sole remedy will be limited to", "PcoMed's sole and exclusive remedy").
+_REMEDY = re.compile(rf"(?-i:\b(?P<name>[A-Z][\w.&-]*(?:'s|’s|'S)|[A-Z][a-z]+s))(?i:{_W}(?:sole{_W}and{_W}exclusive|sole|exclusive){_W}remed(?:y|ies))\b")
 _ONE_SIDE = [
     re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
-               rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
+               rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|(?:shall|will){_W}be{_W}entitled|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
                rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\bterminat\w*", re.I),
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S)(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive){_W})*liabilit\w*", re.I),
     re.compile(rf"\bliabilit\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
     re.compile(rf"\bin{_W}no{_W}event{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
-    # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM)
-    re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}liable|have{_W}no{_W}liability|in{_W}no{_W}event{_W}be{_W}liable)\b", re.I),
+    # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM), as does
+    # "Lucid will not have any liability or responsibility to Distributor"
+    re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}(?:liable|responsible)|(?:have{_W}no|not{_W}have{_W}any){_W}(?:liability|responsibility)|(?:in|under){_W}no{_W}(?:event|circumstances?){_W}be{_W}liable)\b", re.I),
+    # "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice"
+    re.compile(rf"\b(?:may|can){_W}be{_W}terminated{_W}(?:\w+{_W}){{0,3}}?by{_W}(?:the{_W})?(?P<name>{_NAME})", re.I),
+    # "the aggregate liability incurred by Lucid"
+    re.compile(rf"\bliabilit\w*{_W}incurred{_W}by{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
+    _REMEDY,
 ]
 
 
@@ -70,6 +78,8 @@ def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
             return "meets", m.group(0)
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
              if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right
+    if sides and any(m.re is not _REMEDY for m in sides):  # "the Company's sole liability and MBE's sole remedy": one side, the Company
+        sides = [m for m in sides if m.re is not _REMEDY]
     if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
         return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)]
     return ("deviates", sides[0].group(0)) if sides else ("unknown", None)

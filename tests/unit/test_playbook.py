@@ -164,6 +164,36 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
 
 
 @pytest.mark.parametrize(
+    ("category", "text", "want"),
+    [  # LUCID (CUAD dev, read through the page): the risk note said "Applies to one party (“Lucid will not”)" where the playbook said "not decided"
+        ("Cap On Liability", "Lucid will not have any liability or responsibility to Distributor or any other person or entity for any consequential damages.",
+         ("deviates", "Lucid will not have any liability")),
+        ("Cap On Liability", "In no event will the aggregate liability incurred by Lucid in any action or proceeding exceed the total amount actually paid to Lucid.",
+         ("deviates", "liability incurred by Lucid")),
+        ("Cap On Liability", "If Lucid fails to deliver ordered products, Distributors sole remedy will be limited to refund of money paid to Lucid.",
+         ("deviates", "Distributors sole remedy")),
+        # one side's remedy and the other's liability limit the same way: one side, not both
+        ("Cap On Liability", "The Company's sole and exclusive liability and MBE's sole and exclusive remedy for breach shall be to correct the Service.",
+         ("deviates", "The Company's sole and exclusive liability")),
+        ("Cap On Liability", "Customer's sole remedy and Vendor's sole remedy for a breach of this Section shall be termination.", ("meets", "Customer's sole remedy and Vendor's sole remedy")),
+        ("Cap On Liability", "Each of Nortel's and Entrust's liability to the other Party for breach of Article II shall not exceed U.S.$10,000,000.",
+         ("meets", "Each of Nortel's and Entrust's")),
+        ("Cap On Liability", "NCC shall in no circumstances be liable to the Owner for indirect or consequential loss.", ("deviates", "NCC shall in no circumstances be liable")),
+        ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
+         ("meets", "the Parties shall not be liable")),
+        ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",
+         ("deviates", "may be terminated by ArTara")),
+        ("Termination For Convenience", "Contractor shall be entitled, at its sole discretion, to terminate this Agreement upon six (6) months' notice.",
+         ("deviates", "Contractor shall be entitled, at its sole discretion, to terminate")),
+    ],
+)
+def test_who_a_cap_or_a_termination_right_binds(category, text, want):
+    from shared.clauses.playbook_words import mutual
+
+    assert mutual(text, category) == want
+
+
+@pytest.mark.parametrize(
     ("category", "text", "why"),
     [  # NICE (CUAD dev): the page said "Not decided (a term the rule needs was not read as a value it can check)" of a flat bar on assignment
         ("Anti-Assignment", "Neither party shall in any way sell, transfer, assign, sub-contract or otherwise dispose of any of the rights granted under this Agreement.",
