@@ -52,10 +52,11 @@ EXCLUSION_ONLY = {"Cap On Liability": "An exclusion of kinds of damages, not a l
 # cause of action accrues").
 TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on an amount: no amount or basis is stated in this clause."}
 # ... and when an assignment clause bars assignment with no consent route ("No party to this Agreement may assign its rights
-# ... and any assignment in contravention hereof shall be null and void": ALLISON): "no consent requirement" read as a freedom.
+# ... and any assignment in contravention hereof shall be null and void": ALLISON; "Neither ADAMS GOLF nor CONSULTANT shall have the right to
+# grant sublicenses hereunder or to assign": ADAMS GOLF): "no consent requirement" read as a freedom.
 BARRED_ONLY = {"Anti-Assignment": "No consent route is stated in this clause: assignment is barred unless an exception it names applies."}
 BARS = re.compile(r"\b(?:may|shall|will|can)\s*not\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)|\bnot\s+(?:be\s+)?(?:assignable|assigned|transferable)\b"
-                  r"|\b(?:neither|no)\s+(?:\w+\s+){0,6}?(?:may|shall|will|can)\s+(?:\w+,?\s+){0,5}?(?:assign|transfer)", re.I)
+                  r"|\b(?:neither|no)\s+(?:\w+\s+){0,6}?(?:may|shall|will|can)\s+(?:have\s+(?:the|any)\s+right\s+to\s+(?:\w+,?\s+){0,5}?)?(?:\w+,?\s+){0,5}?(?:assign|transfer)", re.I)
 # A sum set by a formula, not a figure: a note or a terms record never says such a clause states no sum
 # (BEYONDCOM: "the difference between (i) the aggregate amount of the Co-Hosting Fee ... and (ii) ... multiplied by").
 FORMULA = r"\bdifference\s+between\b|\bmultiplied\s+by\b|\bthe\s+product\s+of\b|\bformula\b|\bcalculated\s+(?:as|by|in\s+accordance\s+with)\b|\b(?:lesser|greater)\s+of\b|\bequal\s+to\b"
