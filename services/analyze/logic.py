@@ -142,17 +142,25 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     """Findings from the clause model, independent of the LLM: one per clause, with a risk note
     for each of its categories made from the clause's own words (its facts are verbatim
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
-    whole clause states nothing that could be it) and, with a playbook, its ``position``."""
-    return [{**f.as_dict(), **clause_notes(f.categories, f"{f.quote} {f.continued}".strip(), book, f.around, {c: t for c, _, t in f.sure})} for f in found]
+    whole clause states nothing that could be it) and, with a playbook, its ``position`` (read
+    with the category's other clauses that are more than a weak match: two that each give one
+    side the same right give it to both)."""
+    texts = [f"{f.quote} {f.continued}".strip() for f in found]
+    tiers = [{c: t for c, _, t in f.sure} for f in found]
+    surer = {c: [(f.page, t) for f, t, tier in zip(found, texts, tiers) if c in f.categories and tier.get(c) != "weak"] for c in {c for f in found for c in f.categories}}
+    return [{**f.as_dict(), **clause_notes(f.categories, text, book, f.around, tier, {c: [o for o in surer[c] if o[1] != text] for c in f.categories})}
+            for f, text, tier in zip(found, texts, tiers)]
 
 
-def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "", tiers: dict[str, str] | None = None) -> dict[str, Any]:
+def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "", tiers: dict[str, str] | None = None,
+                 others: dict[str, list[tuple[int, str]]] | None = None) -> dict[str, Any]:
     """``risk``, ``facts``, ``terms``, ``risk_source`` and, with a playbook, ``position`` (the
     worst of its categories' positions) and ``positions`` of one clause (``text``: all of it,
     over a page break too) for each of its categories; notes of several categories are
     labelled with theirs, and a category the clause is only a weak match for (``tiers``) says
     so. ``around``: the text beside the clause; a term it lacks but ``around`` states is not
-    said to be "not stated"."""
+    said to be "not stated". ``others``: per category, (page, text) of the contract's other
+    clauses of it that are more than a weak match (``playbook.position``)."""
     notes, facts, record, positions, already = [], [], [], [], set()
     for cat in categories:
         found = risk.facts(cat, text)
@@ -169,7 +177,7 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
         record += [{**t, "category": cat} for t in got]
         rule = book.rule(cat) if book else None
         if rule is not None:
-            positions.append(playbook.position(rule, text, got))
+            positions.append(playbook.position(rule, text, got, (others or {}).get(cat, [])))
     out = {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}
     return {**out, "position": playbook.worst(positions), "positions": positions} if book else out
 

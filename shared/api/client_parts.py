@@ -97,6 +97,13 @@ class Term(Payload):
     beside: bool = Field(False, description="with `stated: null`: the clause's own words do not state it, the sentences beside the clause do")
 
 
+class OtherSide(Payload):
+    """Another clause of the category that gives the other side the same right or cap."""
+
+    page: int = Field(ge=1)
+    quote: str = Field(description="its words naming the side, verbatim (\"The Contractor may terminate\")")
+
+
 class Position(Payload):
     """A clause against the playbook's rule for one of its categories."""
 
@@ -105,6 +112,8 @@ class Position(Payload):
     rule: str = Field(description="the rule, in words")
     quotes: list[str] = Field(description="the words of the clause it was decided on, verbatim; never empty on `meets`")
     why: str | None = Field(None, description="on `unknown`: why, in words (\"the clause states no notice period\", \"the clause does not say which parties it binds\")")
+    jointly: OtherSide | None = Field(None, description="a rule that the clause binds both parties, met with another clause of the category: the clause gives one side "
+                                      "the right or the cap, that one gives the other side the same")
 
 
 class Explanation(Payload):

@@ -142,18 +142,36 @@ def default() -> Playbook:
     return Playbook.model_validate(json.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
 
 
-def position(rule: Rule, text: str, record: list[dict[str, Any]]) -> dict[str, Any]:
+def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[tuple[int, str]] = ()) -> dict[str, Any]:
     """The clause ``text`` (all of it) with its ``record`` of terms (shared.clauses.terms)
-    against ``rule``: {category, status, rule (in words), fact (quoted, or null)}."""
+    against ``rule``: {category, status, rule (in words), quotes}; ``why`` on ``unknown``.
+
+    ``others``: (page, text) of the category's other clauses in the contract that are more than
+    a weak match. A clause that gives one side alone a right or a cap binds both sides together
+    with one that gives the other side the same ("The Company may terminate ..." and "The
+    Contractor may terminate ..."): the mutual condition is met, and ``jointly`` quotes the other
+    clause ({page, quote})."""
     if rule.presence == "flag":
         return _pos(rule, "deviates", _lead(text))
     results = [_check(c, text, record, rule.category) for c in rule.conditions]
     if not results:
         return _pos(rule, "meets", _lead(text))
+    joint = None
+    if any(c.mutual and r[0] == "deviates" for c, r in zip(rule.conditions, results)) and (joint := _other_side(rule.category, text, others)):
+        results = [("meets", r[1]) if c.mutual else r for c, r in zip(rule.conditions, results)]
     status = max((r[0] for r in results), key=_RANK.__getitem__)
     quotes = [q for st, q in results if q and (st == status or status == "meets")]
-    out = _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else [])))
+    out = _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else []))) | ({"jointly": joint} if joint else {})
     return out | ({"why": "; ".join(dict.fromkeys(_why(c, record) for c, r in zip(rule.conditions, results) if r[0] == "unknown"))} if status == "unknown" else {})
+
+
+def _other_side(category: str, text: str, others: list[tuple[int, str]]) -> dict[str, Any] | None:
+    """{page, quote} of the first of ``others`` that binds one side, another than ``text`` binds."""
+    own = playbook_words.side(text, category)
+    for page, other in others if own else ():
+        if (theirs := playbook_words.side(other, category)) and theirs[0] != own[0]:
+            return {"page": page, "quote": theirs[1]}
+    return None
 
 
 def _why(c: Condition, record: list[dict[str, Any]]) -> str:

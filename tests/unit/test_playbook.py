@@ -124,6 +124,27 @@ def test_the_final_carries_each_findings_position_and_every_deviation():
     assert "position" not in logic.final_findings([cap])[0], "without a playbook nothing is checked"
 
 
+def test_two_clauses_that_each_give_one_side_the_right_bind_both_together():
+    """EMERALD HEALTH (CUAD dev): "The Company may terminate ... on 30 days prior written notice" and "The
+    Contractor may terminate ... upon providing 30 days advance notice" each deviated as one-sided, and
+    the summary said the contract deviates, where both sides have the right."""
+    company = Finding("Termination For Convenience", 2, "The Company may terminate this Agreement without Cause at any time on 30 days prior written notice.", 0.9)
+    contractor = Finding("Termination For Convenience", 2, "The Contractor may terminate this Agreement for any reason at any time upon providing 30 days advance notice.", 0.8)
+    shown = logic.final_findings([company, contractor], BOOK)
+    assert [f["position"]["status"] for f in shown] == ["meets", "meets"]
+    assert shown[0]["position"]["jointly"] == {"page": 2, "quote": "The Contractor may terminate"}
+    assert shown[1]["position"]["jointly"] == {"page": 2, "quote": "The Company may terminate"}
+    assert logic.summary(shown, ["Termination For Convenience"], logic.playbook_result(BOOK, shown, ["Termination For Convenience"], 9))[0]["status"] == "meets"
+    # the same side twice is still one side; a weak match is no evidence for the other side; nor is one side's sole remedy
+    again = Finding("Termination For Convenience", 3, "The Company may terminate this Agreement upon the sale of the Business.", 0.7)
+    assert [f["position"]["status"] for f in logic.final_findings([company, again], BOOK)] == ["deviates", "deviates"]
+    weak = Finding("Termination For Convenience", 2, contractor.quote, 0.1, sure=(("Termination For Convenience", 0.1, "weak"),))
+    assert logic.final_findings([company, weak], BOOK)[0]["position"]["status"] == "deviates"
+    cap = Finding("Cap On Liability", 6, "In no event will the aggregate liability incurred by Lucid exceed the amounts paid to Lucid.", 0.9)
+    remedy = Finding("Cap On Liability", 6, "Distributors sole remedy will be limited to refund of money paid to Lucid for any undelivered products.", 0.8)
+    assert [f["position"]["status"] for f in logic.final_findings([cap, remedy], BOOK)] == ["deviates", "deviates"]
+
+
 def test_the_answer_is_the_summary_in_words_deviations_first():
     cap = Finding("Cap On Liability", 3, "In no event shall Supplier's liability exceed the fees paid.", 0.9)
     law = Finding("Governing Law", 5, "This Agreement is governed by the laws of the State of New York.", 0.9)

@@ -601,6 +601,8 @@ function position(p, withCategory = false) {
   return h("p", { class: `position ${p.status}` }, h("span", { class: "icon", "aria-hidden": "true" }, icon), " ",
     h("b", {}, withCategory ? `${p.category}: ${words[0].toLowerCase()}${words.slice(1)}` : words), `. Rule: ${p.rule}`,
     p.quotes?.length ? [". Decided on: ", p.quotes.map((q, k) => [k ? " · " : "", h("q", {}, q)])] : null,
+    // the other side's right or cap is another clause: together they bind both parties
+    p.jointly ? [`; with p. ${p.jointly.page}: `, h("q", {}, p.jointly.quote), " (together they bind both parties)"] : null,
     p.missing ? `. ${p.missing}` : null);
 }
 
