@@ -43,7 +43,7 @@ _ONE_SIDE = [
                rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|(?:shall|will){_W}be{_W}entitled|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
                rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\bterminat\w*", re.I),
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S)(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive){_W})*liabilit\w*", re.I),
-    re.compile(rf"\bliabilit\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
+    re.compile(rf"\b(?:liabilit|responsibilit)\w*{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),  # "the responsibility of ECOPETROL ... shall not exceed"
     re.compile(rf"\bin{_W}no{_W}event{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
     # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM), as does

@@ -200,6 +200,8 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "Each of Nortel's and Entrust's liability to the other Party for breach of Article II shall not exceed U.S.$10,000,000.",
          ("meets", "Each of Nortel's and Entrust's")),
         ("Cap On Liability", "NCC shall in no circumstances be liable to the Owner for indirect or consequential loss.", ("deviates", "NCC shall in no circumstances be liable")),
+        ("Cap On Liability", "Save the event of gross negligence, the responsibility of ECOPETROL under the Contract under no circumstance shall exceed seventy five per cent (75%) "
+         "of the value of the Crude lost.", ("deviates", "responsibility of ECOPETROL")),
         ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
          ("meets", "the Parties shall not be liable")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",
