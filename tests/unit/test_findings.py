@@ -372,6 +372,9 @@ NAMES_ITS_CATEGORY = [
      "On expiration or earlier termination of this Agreement, Supplier shall return to Customer all samples of the Product."),
     ("Post-Termination Services", "1. TERM OF CONTRACT The Term of this Agreement shall be for a period of three years commencing the 1st day of "
      "September 2004 and terminating the 31st day of August 2007.", "In the event of the early termination of this Agreement, the parties shall cooperate in the transfer."),
+    # PANDION, EMERALD HEALTH: a non-solicit of employees, a confidentiality covenant, are no non-solicit of customers
+    ("No-Solicit Of Customers", "During the Consultation Period and for a period of one year thereafter, the Consultant shall not (i) solicit any employee of "
+     "the Company to leave the employ of the Company.", "During the Term, Dynamex agrees not to directly or indirectly solicit overnight freight customers of Purolator."),
 ]
 
 
