@@ -143,12 +143,12 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     for each of its categories made from the clause's own words (its facts are verbatim
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
     whole clause states nothing that could be it) and, with a playbook, its ``position`` (read
-    with the category's other clauses that are more than a weak match: two that each give one
-    side the same right give it to both)."""
+    with the category's other clauses that are more than a weak match, where it is one too: two
+    that each give one side the same right give it to both)."""
     texts = [f"{f.quote} {f.continued}".strip() for f in found]
     tiers = [{c: t for c, _, t in f.sure} for f in found]
     surer = {c: [(f.page, t) for f, t, tier in zip(found, texts, tiers) if c in f.categories and tier.get(c) != "weak"] for c in {c for f in found for c in f.categories}}
-    return [{**f.as_dict(), **clause_notes(f.categories, text, book, f.around, tier, {c: [o for o in surer[c] if o[1] != text] for c in f.categories})}
+    return [{**f.as_dict(), **clause_notes(f.categories, text, book, f.around, tier, {c: [o for o in surer[c] if o[1] != text] for c in f.categories if tier.get(c) != "weak"})}
             for f, text, tier in zip(found, texts, tiers)]
 
 

@@ -140,6 +140,7 @@ def test_two_clauses_that_each_give_one_side_the_right_bind_both_together():
     assert [f["position"]["status"] for f in logic.final_findings([company, again], BOOK)] == ["deviates", "deviates"]
     weak = Finding("Termination For Convenience", 2, contractor.quote, 0.1, sure=(("Termination For Convenience", 0.1, "weak"),))
     assert logic.final_findings([company, weak], BOOK)[0]["position"]["status"] == "deviates"
+    assert "jointly" not in logic.final_findings([weak, company], BOOK)[0]["position"]  # nor is a weak match given the other side's right
     cap = Finding("Cap On Liability", 6, "In no event will the aggregate liability incurred by Lucid exceed the amounts paid to Lucid.", 0.9)
     remedy = Finding("Cap On Liability", 6, "Distributors sole remedy will be limited to refund of money paid to Lucid for any undelivered products.", 0.8)
     assert [f["position"]["status"] for f in logic.final_findings([cap, remedy], BOOK)] == ["deviates", "deviates"]
