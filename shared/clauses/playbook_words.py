@@ -114,12 +114,15 @@ def _a_name(name: str) -> bool:
 # An exception: "without (the other party's) consent", "shall not require consent", "assignable
 # by X to", "assignable in whole or in part only (i) to", "shall not constitute / be considered an assignment". Counted in: "deemed an
 # assignment", "requiring consent", "shall terminate", "including by merger", "whether by ...".
-_EXCEPT = re.compile(rf"\b(?:without{_W}(?:the{_W})?(?:need{_W}for{_W}|requiring{_W})?(?:such{_W}|any{_W}|the{_W}other{_W}party(?:'s|’s)?{_W}|[A-Z][\w-]*(?:'s|’s){_W}|prior{_W}|written{_W})*consent"
+_EXCEPT = re.compile(rf"\b(?:without{_W}(?:the{_W})?(?:need{_W}for{_W}|requiring{_W})?(?:such{_W}|any{_W}|the{_W}other(?:{_W}party)?(?:'s|’s)?{_W}|[A-Z][\w-]*(?:'s|’s){_W}|prior{_W}|written{_W})*(?:consent|approval)"
                      rf"|(?:shall|will|does|need){_W}not{_W}require{_W}(?:the{_W})?(?:any{_W})?(?:prior{_W})?(?:written{_W})?consent|assignable{_W}(?:by|(?:in{_W}whole{_W}or{_W}in{_W}part{_W})?(?:only{_W})?(?:\(i\){_W})?to)"
+                     rf"|no{_W}(?:such{_W})?(?:prior{_W})?(?:written{_W})?consent{_W}(?:will|shall){_W}be{_W}(?:required|necessary|needed)"  # "except that no such consent will be required in connection with ... a party's successor" (EDIETS)
+                     rf"|except{_W}(?:by|for|to|in{_W}connection{_W}with)"  # "may not assign ..., except by operation of law or in connection with the sale of substantially all ..." (BEYONDCOM)
                      rf"|may{_W}(?:freely{_W}|also{_W})?(?:assign|novate|transfer))\b", re.I)
 _NOT_COUNTED = re.compile(rf"\b(?:shall|will|does|do|is){_W}not{_W}(?:be{_W})?(?:deemed|considered|constitute|treated{_W}as|be{_W}an{_W}assignment)\b", re.I)
 _COUNTED = re.compile(rf"\b(?:deemed|constitutes?|treated{_W}as|considered|requir\w*{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent|subject{_W}to{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent"
                       rf"|terminat\w*|cease|including|whether|operation{_W}of{_W}law|withhold{_W}consent)\b", re.I)
+_DEEMED = re.compile(rf"[^.;]{{0,60}}?\b(?:shall|will|is|are){_W}(?:be{_W})?(?:deemed|considered|treated{_W}as|constitute)", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|neither|nor|never|cannot)\b", re.I)
 _BREAK = re.compile(r"[.;:]|\b(?:provided|except|however|notwithstanding|but)\b", re.I)  # where a negation's reach ends
 _SENTENCE = re.compile(r"\.(?:\s|$)")
@@ -133,18 +136,24 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
     for m in sorted(hits, key=lambda m: m.start()):
         if (no := _NOT_COUNTED.search(text, m.end(), m.end() + 100)) and not _SENTENCE.search(text, m.end(), no.start()):
             return "meets", text[m.start() : no.end()]
-        cues = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if not _negated(text, c.start())]
-        if cues and not _SENTENCE.search(text, cues[-1].end(), m.start()):
+        cues = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if _excepts(c) or not _negated(text, c.start())]
+        deemed = _DEEMED.match(text, m.end())  # "..., and any merger or change of control shall be deemed an assignment": counted in, whatever came before
+        if cues and not deemed and not _SENTENCE.search(text, cues[-1].end(), m.start()):
             return "meets", text[cues[-1].start() : m.end()]
     for m in sorted(hits, key=lambda m: m.start()):
         lo, hi = max(0, m.start() - 100), min(len(text), m.end() + 100)
         if c := _COUNTED.search(text, lo, hi):
             return "deviates", text[min(c.start(), m.start()) : max(c.end(), m.end())]
         # "will not, without the prior written consent of Licensee, merge ..., sell all or substantially all of its assets"
-        barred = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if _negated(text, c.start())]
+        barred = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if not _excepts(c) and _negated(text, c.start())]
         if barred and not _SENTENCE.search(text, barred[-1].end(), m.start()):
             return "deviates", text[barred[-1].start() : m.end()]
     return "unknown", None
+
+
+def _excepts(cue: re.Match[str]) -> bool:
+    """An "except ..." cue excepts from the bar before it: the negation there is what it lifts."""
+    return cue.group(0)[:6].lower() == "except"
 
 
 def phrase(words: str) -> re.Pattern[str]:

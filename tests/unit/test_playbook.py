@@ -81,6 +81,19 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         ("Anti-Assignment", "(a) The foregoing licenses shall be assignable in whole or in part only (i) to any Affiliate or (ii) to the extent the "
                             "licensee transfers to a Third Party all or substantially all of the assets of the business to which such Licensed "
                             "SpinCo Intellectual Property relates.", "meets", "all or substantially all"),
+        # BEYONDCOM, EDIETS, INNERSCOPE (CUAD dev): an "except ..." lifts the bar before it; an approval is a consent
+        ("Anti-Assignment", "Neither party may assign this Agreement without the other's prior written approval, except by operation of law or in "
+                            "connection with the sale of substantially all of the assets of such party's business or the acquisition of more than 50% of such "
+                            "party's stock.", "meets", "except by operation of law"),
+        ("Anti-Assignment", "Neither party may assign this Agreement without the other party's written consent, except that no such consent will be required in "
+                            "connection with an assignment of this Agreement to (a) a party's successor.", "meets", "no such consent will be required"),
+        ("Anti-Assignment", "Erchonia may not assign any duties or obligations arising under this Agreement, except to a successor who acquires substantially "
+                            "all of the assets of Erchonia.", "meets", "except to a successor"),
+        # ... but what the clause deems an assignment is counted in, whatever exception came before it
+        ("Anti-Assignment", "Neither party may assign this Agreement except for an assignment with consent, and any merger or change of control shall be "
+                            "deemed an assignment.", "deviates", "merger or change of control shall be deemed"),
+        ("Anti-Assignment", "Licensee may assign without consent to an Affiliate, but a change of control of Licensee will be deemed an assignment.", "deviates",
+         "change of control of Licensee will be deemed"),
         ("Liquidated Damages", "Distributor shall pay $10,000 per day of delay as liquidated damages and not as a penalty.", "deviates", "Distributor shall pay"),
         # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
         ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),
