@@ -216,6 +216,11 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "NCC shall in no circumstances be liable to the Owner for indirect or consequential loss.", ("deviates", "NCC shall in no circumstances be liable")),
         ("Cap On Liability", "Save the event of gross negligence, the responsibility of ECOPETROL under the Contract under no circumstance shall exceed seventy five per cent (75%) "
          "of the value of the Crude lost.", ("deviates", "responsibility of ECOPETROL")),
+        # ENERGOUS, NICE, FIBROGEN, HALITRON, WORLDWIDE STRATEGIES (CUAD dev): a possessive without its s, one side's sole obligation, "under no circumstances"
+        ("Cap On Liability", "IN ADDITION, ENERGOUS’ LIABILITY WITH RESPECT TO ITS OBLIGATIONS UNDER SECTION 12.1(b) SHALL IN NO EVENT EXCEED [***].", ("deviates", "ENERGOUS’ LIABILITY")),
+        ("Cap On Liability", "FG’s sole obligation and Astellas’ sole remedy with respect to Lead Compound is limited to replacement.", ("deviates", "FG’s sole obligation")),
+        ("Cap On Liability", "THE SOLE OBLIGATION OF TOUCHSTAR, AND THE SOLE REMEDY OF RESELLER, SHALL BE THE REPLACEMENT OF THE SOFTWARE.", ("deviates", "SOLE OBLIGATION OF TOUCHSTAR")),
+        ("Cap On Liability", "Under no circumstances will Smith be liable to TDA for any special or consequential damages.", ("deviates", "Under no circumstances will Smith be liable")),
         ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
          ("meets", "the Parties shall not be liable")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",
