@@ -20,19 +20,9 @@ import re
 from shared.clauses import figures, risk
 from shared.clauses.checklist import FORMULA, OPTIONAL, SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END
+from shared.clauses.jurisdictions import jurisdiction, named_state
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
-_LAW_PREFIX = re.compile(
-    r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
-    r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
-)
-# A state or province named after "law(s)" in the same sentence: more specific than a country ("the laws of the United States
-# of America and of the State of Texas"), or before laws that refer back to it ("made in the State of California and shall be
-# governed by ... the laws thereof": HOLIDAY RV). The name is one word, or two after the words that open a two-word name ("New
-# York", "North Carolina", "British Columbia"): "the State of Texas without regard to ..." is Texas.
-_NAMED = r"((?:State|Commonwealth|Province)\s+of\s+(?:the\s+)?(?:(?:New|North|South|West|Rhode|British|Nova|Prince\s+Edward)\s+)?[A-Za-z]+)"
-_STATE = re.compile(rf"\blaws?\b[^.;]{{0,120}}?(?<!United )\b{_NAMED}", re.I)
-_STATE_THEREOF = re.compile(rf"\b{_NAMED}\b[^.;]{{0,160}}?\bgovern\w*\b[^.;]{{0,80}}?\blaws?\s+(?:thereof|of\s+(?:said|such|that|the\s+said)\s+(?:State|Commonwealth|Province))\b", re.I)
 REDACTED = re.compile(r"\[\s*\*+\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\]|_{3,}")  # a form's blank ("until _______") hides the term as a redaction does
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
@@ -125,15 +115,6 @@ def days(value: float, unit: str) -> float | None:
     return round(value * per, 1) if per else None
 
 
-_ACRONYMS = ("PRC", "UK", "U.K.", "US", "U.S.", "USA", "U.S.A.", "EU", "UAE", "HKSAR")
-
-
-def jurisdiction(text: str) -> str:
-    """"the laws of the State of New York" -> "New York" (and "THE STATE OF NEW YORK" too)."""
-    name = " ".join(re.sub(r"\s+laws?\b", "", _LAW_PREFIX.sub("", text), flags=re.I).split()).strip(" ,.")  # "PRC Laws" -> "PRC"
-    return " ".join(w.lower() if w.lower() in ("and", "of", "the") else w.capitalize() for w in name.split()) if name.isupper() and name not in _ACRONYMS else name
-
-
 def _term(name: str, text: str | None, value=None, unit: str | None = None, stated: bool | None = True) -> dict:
     return {"name": name, "stated": stated, "text": text, "value": value, "unit": unit}
 
@@ -204,7 +185,7 @@ def _window(fact: dict, clause: str) -> bool:
 
 
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
-    if "law" in kinds and (m := _STATE.search(clause) or _STATE_THEREOF.search(clause)):
+    if "law" in kinds and (m := named_state(clause)):
         return _term(name, m.group(1), jurisdiction(m.group(1)))
     if "multiple" in kinds and (got := _comparison(name, clause, found)):  # before either of its figures
         return got
