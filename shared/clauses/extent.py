@@ -132,3 +132,18 @@ def joins(prev: Unit, unit: Unit) -> bool:
     """Whether ``unit`` goes on with the clause ``prev`` ends: ``prev`` stopped mid-sentence, on
     the same page or at the end of the one before, running on into this one."""
     return (prev.page == unit.page or (unit.page == prev.page + 1 and bool(prev.continued))) and not ended(prev.text)
+
+
+# A sentence that goes on with the clause before it by referring back to it: "Such insurance may be
+# provided in more than one policy", "Any such attempted assignment shall be void", "Such audit shall
+# occur once per year", "The foregoing licenses include ...", "This limitation of liability will not apply ...".
+_REFERS_BACK = re.compile(r"^\W{0,3}(?:(?:any|each|all)\s+such|such|the\s+foregoing|any\s+(?:purported|attempted)"
+                          r"|(?:this|these|the)\s+(?:right|obligation|restriction|covenant|option|licen[cs]e|audit|insurance|cap|limitation|exclusivity)s?)\b", re.I)
+
+
+def refers_back(prev: Unit, unit: Unit, page_text: str) -> bool:
+    """Whether ``unit`` is the next sentence of the clause ``prev`` ends, in the same paragraph (no
+    blank line between), and refers back to it: one clause, one card (CUAD labels such sentences
+    one by one as often as together; a reader reads them as one clause)."""
+    return prev.page == unit.page and not re.search(r"\n[ \t]*\n", page_text[prev.end : unit.start]) and bool(_REFERS_BACK.match(unit.text))
+

@@ -186,6 +186,23 @@ def test_a_sentence_cut_at_a_line_is_one_finding_quoting_all_of_it():
     assert cap.score == 0.8 and catalogue.quote_on_page(cap.quote, text)
 
 
+def test_a_sentence_that_refers_back_to_the_clause_before_it_is_the_same_card():
+    """BEYONDCOM, BIOAMBER (CUAD dev): "Any such attempted assignment shall be void ..." and "Such audit shall
+    occur once per year ..." were cards of their own beside the clause they refer to (two cards for one
+    clause); in the same paragraph they are one card. After a blank line, or without a word that refers
+    back, the next sentence stays a card of its own."""
+    text = ("12. Liability.\nThe Supplier's total liability shall not exceed the fees paid. Such limitation shall not apply to claims of gross "
+            "negligence. In no event shall either party be liable for lost profits.\n\nSuch claims against the Supplier shall be brought within one year.")
+    units = findings.page_units([text])
+    scores = {"total liability": {"Cap On Liability": 0.9}, "Such limitation": {"Cap On Liability": 0.6},
+              "lost profits": {"Cap On Liability": 0.55}, "Such claims": {"Cap On Liability": 0.7}}
+    found = findings.findings(findings.score_units(units, FixedModel(scores), [text]), ["Cap On Liability"])
+    assert sorted(f.quote for f in found) == [
+        "In no event shall either party be liable for lost profits.", "Such claims against the Supplier shall be brought within one year.",
+        "The Supplier's total liability shall not exceed the fees paid. Such limitation shall not apply to claims of gross negligence."]
+    assert all(catalogue.quote_on_page(f.quote, text) for f in found)
+
+
 def test_a_finding_quotes_its_sentence_from_the_start_where_only_its_rest_scored():
     """Only the second part of a cut sentence is over the threshold: the card still quotes the
     clause from its first word, not from "the amount received ..."."""
