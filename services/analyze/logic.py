@@ -147,9 +147,14 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     that each give one side the same right give it to both)."""
     texts = [f"{f.quote} {f.continued}".strip() for f in found]
     tiers = [{c: t for c, _, t in f.sure} for f in found]
-    surer = {c: [(f.page, t) for f, t, tier in zip(found, texts, tiers) if c in f.categories and tier.get(c) != "weak"] for c in {c for f in found for c in f.categories}}
-    return [{**f.as_dict(), **clause_notes(f.categories, text, book, f.around, tier, {c: [o for o in surer[c] if o[1] != text] for c in f.categories if tier.get(c) != "weak"})}
-            for f, text, tier in zip(found, texts, tiers)]
+    surer: dict[str, list[tuple[int, int, str]]] = {}  # category -> (index, page, text) of its findings more than a weak match
+    for k, f in enumerate(found):
+        for c in f.categories:
+            if tiers[k].get(c) != "weak":
+                surer.setdefault(c, []).append((k, f.page, texts[k]))
+    return [{**f.as_dict(), **clause_notes(f.categories, texts[k], book, f.around, tiers[k],
+                                           {c: [(page, text) for j, page, text in surer[c] if j != k] for c in f.categories if tiers[k].get(c) != "weak"})}
+            for k, f in enumerate(found)]
 
 
 def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "", tiers: dict[str, str] | None = None,

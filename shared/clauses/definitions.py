@@ -128,9 +128,13 @@ _TERM_END = re.compile(r"\bunless\s+(?:(?:sooner|earlier)\s+)?terminated(?:\s+(?
 _UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END}
 
 
+def _lead_in(text: str) -> bool:
+    """A lead-in ("..., for two (2) years after ...:"): read with the items it leads into, not on its own words."""
+    return text.rstrip().endswith((":", "—", "-"))
+
+
 def _names_none(words: re.Pattern, unread: re.Pattern | None = None, lead_ins: bool = False) -> Callable[[str], bool]:
-    return lambda text: (not words.search(unread.sub(" ", text) if unread else text) and not cjk.has_cjk(text)
-                         and not (lead_ins and text.rstrip().endswith((":", "—"))))
+    return lambda text: not words.search(unread.sub(" ", text) if unread else text) and not cjk.has_cjk(text) and not (lead_ins and _lead_in(text))
 
 
 # A lead-in names whom a non-solicit protects in the items it leads into ("You further covenant and agree that, for ... two (2) years
@@ -269,8 +273,8 @@ _RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|refrain\w*|prohibit\w*|r
                         r"|compet\w*|without|must|consent\w*|approv\w*|conflict\w*)\b", re.I)
 
 
-def restricts_nothing(text: str) -> bool:  # a lead-in ("..., for two (2) years after ...:") is read with the items it leads into
-    return not _RESTRICTS.search(text) and not text.rstrip().endswith((":", "—", "-"))
+def restricts_nothing(text: str) -> bool:
+    return not _RESTRICTS.search(text) and not _lead_in(text)
 
 
 # A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...") says why the parties

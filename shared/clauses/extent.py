@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from shared.documents import cjk
-from shared.documents.splitter import heading
+from shared.documents.splitter import BLANK, heading
 
 if TYPE_CHECKING:
     from shared.clauses.findings import Unit
@@ -145,5 +145,4 @@ def refers_back(prev: Unit, unit: Unit, page_text: str) -> bool:
     """Whether ``unit`` is the next sentence of the clause ``prev`` ends, in the same paragraph (no
     blank line between), and refers back to it: one clause, one card (CUAD labels such sentences
     one by one as often as together; a reader reads them as one clause)."""
-    return prev.page == unit.page and not re.search(r"\n[ \t]*\n", page_text[prev.end : unit.start]) and bool(_REFERS_BACK.match(unit.text))
-
+    return prev.page == unit.page and not BLANK.search(page_text, prev.end, unit.start) and bool(_REFERS_BACK.match(unit.text))

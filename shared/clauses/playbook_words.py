@@ -71,24 +71,8 @@ def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
     ``_ABOUT``; for a termination right, not as what it costs: "without any further
     responsibility by either Party"); ``deviates`` with the one side named as the only one;
     else ``unknown``."""
-    about = re.compile(rf"\b(?:{_ABOUT[category]})", re.I) if category in _ABOUT else None
-    for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
-        if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
-            continue
-        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
-            return "meets", m.group(0)
-    sides = _sides(text)
-    if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
-        return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)]
-    return ("deviates", sides[0].group(0)) if sides else ("unknown", None)
-
-
-def _sides(text: str) -> list[re.Match[str]]:
-    """Each wording that names one side as the only one bound; a side's sole remedy only where no
-    other wording names a side ("the Company's sole liability and MBE's sole remedy": the Company)."""
-    sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
-             if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right
-    return [m for m in sides if m.re is not _REMEDY] if any(m.re is not _REMEDY for m in sides) else sides
+    status, words, _ = _read(text, category)
+    return status, words
 
 
 def side(text: str, category: str = "") -> tuple[str, str] | None:
@@ -96,13 +80,29 @@ def side(text: str, category: str = "") -> tuple[str, str] | None:
     names the side it protects or gives the right to; None otherwise. A side's sole remedy names
     the side it limits, which is the other way round, so it gives none. Two clauses that each give
     one side, different sides, the same right bind both together (``shared.clauses.playbook``)."""
-    status, words = mutual(text, category)
-    first = _sides(text)[0] if status == "deviates" else None
-    if first is None or first.re is _REMEDY:
+    _, words, one = _read(text, category)
+    if one is None or one.re is _REMEDY:
         return None
     # its first word: "THE SOLE AND EXCLUSIVE LIABILITY OF THE COMPANY FOR INFRINGEMENT" names the Company, as "The Company's liability" does
-    name = re.sub(r"^the\s+", "", first.group("name"), flags=re.I).split()[0]
+    name = re.sub(r"^the\s+", "", one.group("name"), flags=re.I).split()[0]
     return re.sub(r"(?:'s|’s)$", "", name, flags=re.I).lower(), words
+
+
+def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] | None]:
+    """``mutual``'s reading, with the wording that names the one side on ``deviates``."""
+    about = re.compile(rf"\b(?:{_ABOUT[category]})", re.I) if category in _ABOUT else None
+    for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
+        if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
+            continue
+        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
+            return "meets", m.group(0), None
+    sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
+             if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right
+    if any(m.re is not _REMEDY for m in sides):  # "the Company's sole liability and MBE's sole remedy": one side, the Company
+        sides = [m for m in sides if m.re is not _REMEDY]
+    if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
+        return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)], None
+    return ("deviates", sides[0].group(0), sides[0]) if sides else ("unknown", None, None)
 
 
 def _a_name(name: str) -> bool:

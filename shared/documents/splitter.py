@@ -56,7 +56,7 @@ _NUMBER_LINE = re.compile(r"^(?:(?:ARTICLE|Article|SECTION|Section)\s+)?[0-9IVX]
 # (no space follows them), and at ： that ends its line (a lead-in).
 # A redaction after a semicolon ("... or its controlled Affiliates; [***].") goes on with its sentence.
 _END = re.compile(r"[.!?][\"”')\]]?(?=\s+[A-Z(\"“0-9\[])|[;:][\"”')\]]?(?=\s+(?:[A-Z(\"“0-9]|\[(?!\*)))|[。！？；][”’」』）]?|：(?=[ \t]*\n)")
-_BLANK = re.compile(r"\n[ \t]*\n")
+BLANK = re.compile(r"\n[ \t]*\n")  # a blank line: where a paragraph ends (also read by shared.clauses.extent)
 # A page number on a line of its own inside a page ("-2-": filings that print several pages on
 # one): it ends what stands before it and belongs to no unit.
 _PAGE_LINE = re.compile(rf"\n[ \t]*{DASHED_NUMBER}[ \t]*(?=\n)")
@@ -98,7 +98,7 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
         if (text[m.start()] == "." and _is_abbreviation(text, m.start())) or (text[m.start()] in ";:" and _bracketed(text, m.start())):
             continue
         cuts[m.end()] = m.end()
-    for rx in (_BLANK, _LINE_ITEM, _PAGE_LINE):
+    for rx in (BLANK, _LINE_ITEM, _PAGE_LINE):
         for m in rx.finditer(text):
             cuts.setdefault(m.start(), m.end())
     for m in _CAPS_LINE.finditer(text):
