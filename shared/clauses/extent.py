@@ -68,7 +68,12 @@ def with_items(units: list[Unit], b: int, most: int = 6) -> int:
 def _next_item(last: str, text: str) -> bool:
     """``text`` is the next item of a list whose last item so far is ``last``: an item ("B.", "(ii)")
     after one that did not end the list with a full stop ("... of PRODUCT;" | "B.sponsor ...")."""
-    return not last.rstrip().endswith(".") and bool(_ITEM.match(text) or _RUN_IN_ITEM.match(text))
+    return not last.rstrip().endswith(".") and bool(_ITEM.match(text) or _RUN_IN_ITEM.match(text)
+                                                    or (last.rstrip().endswith(";") and _ALTERNATIVE.match(text)))
+
+
+# The next alternative of a lead-in's list, after a semicolon: "... THE LESSER OF:" | "THE AMOUNT PAID ... CLAIM;" | "OR FIVE HUNDRED THOUSAND DOLLARS".
+_ALTERNATIVE = re.compile(r"^\W{0,2}(?:or|and|and/or)\s", re.I)
 
 
 def _title(text: str, first: bool) -> bool:

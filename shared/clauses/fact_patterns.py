@@ -9,13 +9,14 @@ import re
 from shared.clauses.catalogue import DATE, FOR_CAUSE, MONEY, PERCENT
 from shared.clauses.playbook_words import NAMED_SIDES
 
-# Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days").
+# Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days"), bracket them
+# ("[three (3)] months", "(30) days") and fill them into blanks ("____ (______30________) days").
 _W = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion"
 )
 _NUM = rf"(?:\d[\d,]*(?:\.\d+)?|(?:{_W})(?:(?:[\s-]+|\s+and\s+)(?:{_W})){{0,6}})(?:\s*\(\s*[\"“]?(?:\d[\d,.]*|(?:{_W})(?:[\s-]+(?:{_W})){{0,6}})[\"”]?\s*\))?"
-_DUR = rf"\b{_NUM}[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:years?|months?)\b))?(?:days?|weeks?|months?|years?|quarters?)\b"
+_DUR = rf"(?<![^\W_])(?:[\[(][_\s]*(?=\d|(?:{_W})\b))?{_NUM}(?:[_\s]*[\])])?[\s-]*(?:\(\d+\)\s*)?(?:(?:consecutive|calendar|business|working|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:years?|months?)\b))?(?:days?|weeks?|months?|years?|quarters?)\b"
 _PARTY = r"(?:either|each|neither|both|any|no)(?:\s+of\s+the)?\s+part(?:y|ies)\b"  # "No Party shall assign" (QIWI)
 _END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|applicable)\s+)?(?:date\s+of\s+)?(?:end|expiration|expiry|termination|renewal|commencement|anniversary)\b"
 
@@ -53,7 +54,7 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
             r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
-            r"(?P<f>(?=[^;:]{0,80}?\b(?:fees?|paid|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
+            r"(?P<f>(?=(?:[^;:]|(?<=\bof):){0,80}?\b(?:fees?|paid|pays|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
         # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
         _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),
     ],

@@ -164,12 +164,13 @@ _RULES: tuple[tuple[str, re.Pattern, Callable[[re.Match], tuple[Value, str] | No
     ("date", _i(rf"\b{_MON}\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>\d{{4}})\b"), _date(_named_month)),
     ("date", _i(rf"\b(?P<d>\d{{1,2}}){_ORD}\s+(?:day\s+of\s+)?{_MON},?\s+(?P<y>\d{{4}})\b"), _date(_named_month)),
     ("date", _i(r"(?<![\d/])(?P<a>\d{1,2})/(?P<b>\d{1,2})/(?P<y>\d{4}|\d{2})(?![\d/])"), _date(_us_numeric)),
+    ("date", _i(r"(?<![\d-])(?P<a>\d{2})-(?P<b>\d{2})-(?P<y>\d{4}|\d{2})(?![\d-])"), _date(_us_numeric)),  # "Contract end: 04-01-08"
     ("date", _i(r"(?<!\d)(?P<y>\d{4})-(?P<a>\d{2})-(?P<b>\d{2})(?!\d)"),
      _date(lambda m: _iso(int(m["y"]), int(m["a"]), int(m["b"])))),
     ("date", re.compile(rf"(?P<y>\d{{4}}|[〇零一二三四五六七八九]{{4}})\s*年\s*(?P<m>{_CD})\s*月\s*(?P<d>{_CD})\s*[日号號]"),
      _date(_cn_date)),
     # a year or month a contract defines: "four (4) Processing Years", "two (2) Contract Years"
-    ("duration", _i(rf"{_NUM}{_PAREN}[\s-]*(?:(?:calendar|(?P<bus>business|working)|consecutive|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:year|month)s?\b))?(?P<u>day|week|month|year|quarter)s?\b"),
+    ("duration", _i(rf"{_NUM}{_PAREN}(?:\s*[\])])?[\s-]*(?:(?:calendar|(?P<bus>business|working)|consecutive|full)\s+|(?-i:[A-Z][a-z]+\s+)(?=(?:year|month)s?\b))?(?P<u>day|week|month|year|quarter)s?\b"),
      _en_duration),
     ("duration", re.compile(rf"(?P<n>{_CNUM})\s*(?:(?P<mo>[个個]\s*月)|[个個]?\s*(?P<u>工作日|天|日|周|星期|年))"), _cn_duration),
     ("amount", _i(rf"(?<![A-Za-z])(?:(?:US|U\.S\.)\s?\$|\$|€|£|\((?:pounds|euros?)\)|(?:USD|EUR|GBP|RMB|CNY)\s?)\s?{_DIG}{_SCALE}"
@@ -189,8 +190,9 @@ def _scan(text: str, every: bool = False) -> list[tuple[int, int, dict]]:
     """(start, end, figure without page) for each figure of ``text``, in order, deduplicated
     (``every``: each place it is said)."""
     found = []
+    filled = text.replace("_", " ")  # a blank filled in: "____ (______30________) days" (the same offsets)
     for kind, rx, read in _RULES:
-        for m in rx.finditer(text):
+        for m in rx.finditer(filled):
             if (vu := read(m)) is not None:
                 found.append((m.start(), m.end(), kind, *vu))
     # The longest reading wins an overlap: "thirty (30) days" over "30 days", "$5,000 (5%)"'s

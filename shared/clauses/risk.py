@@ -86,7 +86,7 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
     # Longest first, then drop spans that overlap a kept one ("$1,000,000" in "$1,000,000 per occurrence").
     kept: list[tuple[int, int]] = []
     for a, b in sorted(spans, key=lambda s: (s[0] - s[1], s[0])):
-        if b > a and not any(a < kb and ka < b for ka, kb in kept):
+        if b > a and any(c.isalnum() for c in quote[a:b]) and not any(a < kb and ka < b for ka, kb in kept):  # "$5OO,000" trims to "$": nothing
             kept.append((a, b))
     return sorted(kept)
 

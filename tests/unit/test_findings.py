@@ -838,6 +838,11 @@ def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
             "D.Notwithstanding paragraphs 4A, 4B and 4C above, CONSULTANT shall be entitled to endorse the putter.")
     units = findings.page_units([page])
     assert units[extent.with_items(units, 0)].text.endswith("manufacturer of PRODUCT.")
+    # the next alternative after a semicolon ("... CLAIM;" | "OR FIVE HUNDRED THOUSAND DOLLARS": HYPERION, CUAD train)
+    page = ("DEVELOPER'S MAXIMUM LIABILITY HEREUNDER IS EXPRESSLY LIMITED TO THE LESSER OF:\nTHE AMOUNT PAID UNDER THIS AGREEMENT WITHIN THE "
+            "SIX (6) MONTH PERIOD IMMEDIATELY PRECEDING THE CLAIM;\nOR FIVE HUNDRED THOUSAND DOLLARS ($500,000).\n7. DISTRIBUTOR OBLIGATIONS.\n")
+    units = findings.page_units([page])
+    assert units[extent.with_items(units, 0)].text.startswith("OR FIVE HUNDRED"), [u.text for u in units]
 
 
 def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_not():

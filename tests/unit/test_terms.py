@@ -450,3 +450,39 @@ def test_a_term_that_runs_with_another_agreements_is_not_said_to_be_missing():
     # this agreement's own term names no other: nothing could state it there
     got = terms.terms("Expiration Date", "The Supplier shall keep the records during the term of the Agreement.")
     assert [t["stated"] for t in got] == [False, False]
+
+
+@pytest.mark.parametrize(
+    ("clause", "days"),
+    [  # CERES, ALCO STORES (CUAD train): a figure in brackets, a figure written into a form's blank
+        ("[CERES/IGER] will have the right to terminate this Agreement at any time with [three (3)] months' prior written notice.", 91.2),
+        ("Either party may terminate this Agreement at any time upon ____________ (______30________) days written notice to the other party.", 30.0),
+        ("Either party may terminate this Agreement upon (30) days notice.", 30.0),
+    ],
+)
+def test_a_notice_in_brackets_or_in_a_filled_blank_is_read(clause, days):
+    """"with [three (3)] months' prior written notice" said nothing about the notice period: the bracket hid the figure."""
+    (got,) = terms.terms("Termination For Convenience", clause)
+    assert got["stated"] is True and got["value"] == days and got["text"] in clause
+
+
+def test_a_cap_that_is_the_lesser_of_a_list_of_alternatives_is_quoted_whole():
+    """HYPERION (CUAD train): "LIMITED TO THE LESSER OF: THE AMOUNT PAID ...; OR FIVE HUNDRED THOUSAND DOLLARS ($5OO,000)"
+    read as $500,000 alone, and its mistyped figure ("5OO", letters for zeros) as a sum "$"."""
+    clause = ("DEVELOPER'S MAXIMUM LIABILITY HEREUNDER IS EXPRESSLY LIMITED TO THE LESSER OF: THE AMOUNT PAID UNDER THIS AGREEMENT BY DISTRIBUTOR "
+              "TO DEVELOPER WITHIN THE SIX (6) MONTH PERIOD IMMEDIATELY PRECEDING THE CAUSE GIVING RISE TO THE CLAIM; OR FIVE HUNDRED THOUSAND DOLLARS ($5OO,000).")
+    (cap,) = terms.terms("Cap On Liability", clause)
+    assert cap["text"].startswith("THE LESSER OF: THE AMOUNT PAID") and cap["text"].endswith("OR FIVE HUNDRED THOUSAND DOLLARS"), cap
+    assert {"kind": "amount", "text": "$"} not in risk.facts("Cap On Liability", clause)
+    # what one party pays the other is a basis: "IN AN AMOUNT GREATER THAN THE AMOUNT BOXLOT ACTUALLY PAYS TO THEGLOBE" (THEGLOBE)
+    (cap,) = terms.terms("Cap On Liability", "IN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE OTHER PARTY IN AN AMOUNT GREATER THAN THE AMOUNT BOXLOT ACTUALLY PAYS TO THEGLOBE HEREUNDER.")
+    assert cap["stated"] is True and cap["text"] == "THE AMOUNT BOXLOT ACTUALLY PAYS TO THEGLOBE HEREUNDER"
+
+
+def test_a_numeric_date_with_dashes_is_an_end_date():
+    """DATACALL (CUAD dev): "Contract end: 04-01-08" read no end date."""
+    end = next(t for t in terms.terms("Expiration Date", "Contract  end:  04-01-08") if t["name"] == "end_date")
+    assert end["stated"] is True and end["value"] == "2008-04-01"
+    # a section's or a product's number with dashes is no date
+    from shared.clauses import figures
+    assert not [f for _, _, f in figures.scan("See Section 12-3-4 and part 123-45-6789.") if f["kind"] == "date"]
