@@ -7,15 +7,15 @@ from __future__ import annotations
 import re
 
 # Where a carve-out or cap basis ends (a semicolon, a colon, a sentence end, an omission).
-_PART_END = re.compile(r";|:\s|\.(?=\s+[A-Z(\"“]|\s+[a-z]\)\s|\s*$)|\n\s*\n|<omitted>")  # "... hereof. a) The SENDER"
-_MAX_PART = 250
+_PART_END = re.compile(r";|:\s|(?<![A-Z]\.[A-Z])\.(?=\s+[A-Z(\"“]|\s+[a-z]\)\s|\s*$)|\n\s*\n|<omitted>")  # "... hereof. a) The SENDER"
+_MAX_PART = 500
 # An exception placed before the main verb ("Except for A, B or C, in no event shall ...") ends at the last comma before that verb, so a list inside it does not end it.
 _MODAL = re.compile(r"\b(?:shall|will|may|must)\b", re.I)
 _VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|makes?|has|have|does|do|can(?:not)?|grants?|acknowledges?|warrants?|represents?|assumes?|disclaims?|bears?|retains?|owns?)\b", re.I)
 
 
 def part_end(quote: str, start: int) -> int:
-    """End of the clause part that starts at ``start``: its ';' or sentence end, at most ~250 chars."""
+    """End of the clause part that starts at ``start``: its ";" or sentence end, at most ~500 chars (an exception is quoted whole: "… from at least one of S&P, Moody's, A.M. Best …" was cut at 250 mid-phrase)."""
     m = _PART_END.search(quote, start + 1, start + _MAX_PART + 1)
     return m.start() if m else min(len(quote), start + _MAX_PART)
 

@@ -994,3 +994,15 @@ def test_a_law_of_a_state_and_of_the_united_states_is_quoted_whole():
     assert [f["text"] for f in risk.facts("Governing Law", q) if f["kind"] == "law"] == ["the laws of the State of Nevada, and the United States of America"]
     assert [f["text"] for f in risk.facts("Governing Law", "This Agreement shall be governed by the laws of the State of Ohio, and venue shall lie in Ohio.")
             if f["kind"] == "law"] == ["the laws of the State of Ohio"]
+
+
+def test_a_long_exception_is_quoted_to_its_end_not_cut_mid_phrase():
+    """SEPARATE ACCOUNT II, TRANSPHORM (CUAD dev): exceptions over 250 characters were quoted to "... from at least one
+    of S&P" and "... guaranteed satisfactorily in form and substance by", a phrase cut in two; an initialism ("A.M.
+    Best") ends no part."""
+    quote = ("AIG shall have the absolute right to terminate this Agreement upon thirty (30) days' prior written notice; PROVIDED, HOWEVER, "
+             "that AIG agrees not to terminate this Agreement unless (a) AIG significantly modifies the corporate structure or ownership of "
+             "the Company, or (b) AIG sells the Company to an acquirer (i) having a rating from at least one of S&P, Moody's, A.M. Best or "
+             "Fitch that is equal to or better than the Company's then-current rating. The Company shall be notified.")
+    (carve,) = [f["text"] for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "carve_out"]
+    assert carve.startswith("PROVIDED, HOWEVER") and carve.endswith("the Company's then-current rating"), carve
