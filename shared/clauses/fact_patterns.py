@@ -105,17 +105,19 @@ RX: dict[str, list[re.Pattern]] = {
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
+            # "neither MS nor its affiliates ... shall have any liability": MS alone (MSCI)
+            r"\b[Nn]either\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\s+\w+(?=[^.;]{0,240}?\b(?:shall|will)\s+(?:have\s+any\s+(?:liability|responsibility)|be\s+(?:liable|responsible)))|"
             r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
             r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!its )(?<!their )(?<!of )(?<!to )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!Exhibit )(?<!Schedule )(?<!Appendix )(?<!Annex )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e)"  # "no other Distributor will be appointed", "entities of Party A will"
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must))|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must)|\s+that\s+neither\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\b)|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning))|"
             r"\b(?:may|shall|can)(?:\s+not)?\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}(?![\w@&.'’-]|\s+(?:and|or|&)\s+(?:the\s+)?[A-Z])"  # "by Smith and TDA": both
         ),
     ],
     "carve_out": [_i(
-        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|(?<!anyone )(?<!person )(?<!persons )(?<!entity )(?<!entities )(?<!anybody )other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b|\s+(?-i:[A-Z])\w+\s+(?:and|or)\s+(?-i:[A-Z])\w+\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
+        r"\b(?:except(?!\s+with\s+(?:the\s+)?(?:[\w'’]+\s+){0,3}(?:consent|approval))(?:\s+(?:for|as|that|to\s+the\s+extent|with\s+respect\s+to|in))?|(?<!anyone )(?<!person )(?<!persons )(?<!entity )(?<!entities )(?<!anybody )other\s+than(?!\s+(?:the\s+)?(?:parties|signatories)\b|\s+(?-i:[A-Z])\w+\s+(?:and|or)\s+(?-i:[A-Z])\w+\b|[^()]{1,60}\)\s*\(\s*(?:collectively|together|each|individually|hereinafter)\b)|(?:shall|does|will)\s+not(?:,\s*however,)?\s+(?:apply|limit)\b|(?:shall\s+be\s+|are\s+|is\s+)inapplicable\s+to|"
         r"nothing\s+in\s+this\b(?=[^;]{0,80}?\b(?:limit|exclude|restrict))|without\s+limit(?!ation)|waives\s+any\s+and\s+all\s+limitations|"
         r"provided,?\s+(?:however|further|that)|notwithstanding(?!\s+any(?:thing|\s+(?:other\s+)?provision)|\s+(?:any|the)\s+failure)|excluding|save\s+(?:for|as|(?:in\s+)?the\s+(?:event|case)\s+of))\b"),
         # "Subject to Section 17(c), in no event ...": the exceptions stand elsewhere; the pointer is quoted.

@@ -50,6 +50,8 @@ _ONE_SIDE = [
     # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM), as does
     # "Lucid will not have any liability or responsibility to Distributor"
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}(?:liable|responsible)|(?:have{_W}no|not{_W}have{_W}any){_W}(?:liability|responsibility)|(?:in|under){_W}no{_W}(?:event|circumstances?){_W}be{_W}liable)\b", re.I),
+    # "MSCI agrees that neither MS nor its affiliates ... shall have any liability ... to MSCI" protects MS (MSCI)
+    re.compile(rf"\bneither{_W}(?:the{_W})?(?P<name>{_NAME}),?{_W}nor{_W}(?:any{_W}of{_W})?(?:its|his|her|their){_W}\w+(?=[^.;]{{0,240}}?\b(?:shall|will){_W}(?:have{_W}any{_W}(?:liability|responsibility)|be{_W}(?:liable|responsible))\b)", re.I),
     # "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice"
     re.compile(rf"\b(?:may|can){_W}be{_W}terminated{_W}(?:\w+{_W}){{0,3}}?by{_W}(?:the{_W})?(?P<name>{_NAME})", re.I),
     # "the aggregate liability incurred by Lucid"

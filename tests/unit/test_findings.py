@@ -897,3 +897,15 @@ def test_a_proviso_cut_by_a_line_break_is_quoted_to_its_end():
         units.append(findings.Unit(1, at, at + len(text), text, ""))
         at += len(text) + 1
     assert extent.sentence(units, 0, None) == (0, 2)
+
+
+def test_a_duty_to_mitigate_is_no_cap_on_liability():
+    """MSCI (CUAD dev): "each Party agrees that it shall ... use commercially reasonable efforts to mitigate and otherwise
+    minimize its damages, whether direct or indirect" was a Cap On Liability card that met the playbook's "binds both
+    parties"; no labelled Cap On Liability clause of CUAD train (0 of 386) is a duty to mitigate."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Cap On Liability"]
+    assert veto("(d) In addition to the foregoing, each Party agrees that it shall, in all circumstances, use commercially reasonable efforts to "
+                "mitigate and otherwise minimize its damages, whether direct or indirect, due to any failure by the other Party to comply with this Agreement.")
+    assert not veto("Seller's total liability shall be no greater than the price paid; Buyer shall use reasonable efforts to mitigate its damages.")

@@ -1006,3 +1006,25 @@ def test_a_long_exception_is_quoted_to_its_end_not_cut_mid_phrase():
              "Fitch that is equal to or better than the Company's then-current rating. The Company shall be notified.")
     (carve,) = [f["text"] for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "carve_out"]
     assert carve.startswith("PROVIDED, HOWEVER") and carve.endswith("the Company's then-current rating"), carve
+
+
+def test_a_party_that_agrees_another_has_no_liability_is_not_the_one_protected():
+    """MSCI (CUAD dev): "MSCI agrees that neither MS nor its affiliates (other than MSCI) (collectively, the "MS Provider
+    Group") ... shall have any liability ... to MSCI" read "Applies to one party ("MSCI agrees")" and "Exceptions: "other
+    than MSCI"": the clause protects MS, and the bracket says who the group is, not an exception to the exclusion."""
+    from shared.clauses import playbook_words
+
+    quote = ("MSCI agrees that neither MS nor its affiliates or subsidiaries (other than MSCI) (collectively, the “MS Provider Group”) and "
+             "the respective directors, officers, agents, and employees of the MS Provider Group shall have any liability, whether direct or "
+             "indirect, in contract or tort or otherwise, to MSCI for or in connection with this Agreement.")
+    facts = risk.facts("Cap On Liability", quote)
+    assert [(f["text"], f.get("scope")) for f in facts if f["kind"] == "bound"] == [("neither MS nor its affiliates", "one_party")]
+    assert not [f for f in facts if f["kind"] == "carve_out"]
+    assert playbook_words.side(quote, "Cap On Liability") == ("ms", "neither MS nor its affiliates")
+    # SFG FINANCIAL: "The Licensee agrees that neither the Licensor, nor any of its respective affiliates ... shall be liable"
+    quote = "The Licensee agrees that neither the Licensor, nor any of its respective affiliates, employees, officers, or agents, shall be liable for any loss."
+    assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == ["neither the Licensor, nor any of its respective"]
+    # the one who agrees is bound where it promises something itself ("Company agrees that no other Distributor will be appointed")
+    assert [f["text"] for f in risk.facts("Exclusivity", "Company agrees that no other Distributor will be appointed in any other state.") if f["kind"] == "bound"] == ["Company agrees"]
+    # an exception in brackets is still one: "all damages (other than those arising from gross negligence)"
+    assert [f for f in risk.facts("Cap On Liability", "In no event shall either party be liable for any damages (other than those arising from gross negligence).") if f["kind"] == "carve_out"]
