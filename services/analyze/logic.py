@@ -12,7 +12,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 5  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`); part of the cache key
+FINAL_VERSION = 6  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -227,6 +227,11 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
 _SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read as a value it can check)", "meets": "meets the playbook"}
 
 
+def _pages(cited: list[dict[str, Any]]) -> str:
+    pages = sorted({c["page"] for c in cited})
+    return f"p{'p' if len(pages) > 1 else ''}. {', '.join(map(str, pages))}"
+
+
 def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> str:
     """The final's ``answer``: the summary in words, a line per asked category, deviations
     first — facts from the clause model and the playbook, no model text."""
@@ -235,6 +240,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
     searched = {a["category"]: a["searched_pages"] for a in absent}
     likely = {a["category"] for a in absent if a.get("likely")}
     stated = {a["category"]: a["disclaimed"] for a in absent if a.get("disclaimed")}
+    given = {a["category"]: a["instead"] for a in absent if a.get("instead")}
     lines = []
     for r in rows:
         if r["found"]:
@@ -247,6 +253,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
             line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
             line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
+            line += f"; it gives rights to terminate for cause instead ({_pages(given[r['category']])})" if r["category"] in given else ""
         line += "."
         if r["status"]:
             said = f"not decided against the playbook: {r['why']}" if r.get("why") else _SAID[r["status"]]

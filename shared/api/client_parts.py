@@ -188,6 +188,7 @@ class Absent(Payload):
     searched_pages: int = Field(ge=1)
     likely: bool = Field(False, description="contracts like this one usually have such a clause (the presence model): the absence is a reason to look, not one to rely on")
     disclaimed: Citation | None = Field(None, description="the contract says it has none (\"No third party is intended to be ... a third party beneficiary\"): the sentence that says so, quoted from its page")
+    instead: list[Citation] = Field(default_factory=list, description="what the contract gives in the category's place, in the order it stands (up to three): for an absent Termination For Convenience, its rights to terminate for cause (a breach, a default, an insolvency, a change of control, a death), each quoted from its page")
 
 
 class Sentence(Payload):

@@ -24,7 +24,7 @@ from shared.documents import cjk
 # CUAD train names one.
 # So are a death or a disability ("The Company may terminate the Consultant's engagement upon the
 # Consultant's Disability": SLINGERBAG): no train label names one either.
-_FOR_CAUSE = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control|death|dies|disab\w*|incapacit\w*)\b", re.I)
+GROUNDS = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control|death|dies|disab\w*|incapacit\w*)\b", re.I)
 _ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b(?!\s+the\s+occurrence)", re.I)  # "at any time upon the occurrence of any of the following events": for cause
 _WITHOUT_CAUSE = re.compile(
     r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
@@ -38,7 +38,7 @@ _NAMED_CAUSE = re.compile(r"\bfor\s+cause\b", re.I)
 def for_cause_only(text: str) -> bool:
     """Whether a termination clause's only grounds are for cause."""
     without = [m for m in _WITHOUT_CAUSE.finditer(text) if not (_ANY_TIME.match(m.group()) and _NAMED_CAUSE.search(text, max(0, m.start() - 40), m.end()))]
-    return bool(_FOR_CAUSE.search(text)) and not without
+    return bool(GROUNDS.search(text)) and not without
 
 
 # A renewal says so: on CUAD train 131 of 135 labelled Renewal Term clauses have one of these

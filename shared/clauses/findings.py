@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from shared.clauses import extent
+from shared.clauses import extent, instead
 from shared.clauses.disclaimers import DISCLAIMERS
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
@@ -257,7 +257,8 @@ def absent(scored: Scored, found: list[Finding], categories: list[str], searched
     """The asked clause categories with no finding: the contract has no such clause, as far as
     the model sees; ``likely`` where contracts like this one usually have one (the absence is
     then a reason to look, not to rely on it); ``disclaimed`` where the contract says so itself
-    (:func:`disclaimer`), which then needs no warning. Names and dates (Parties, Agreement Date, …) are not clauses the model
+    (:func:`disclaimer`), which then needs no warning; ``instead`` what it gives in the category's place
+    (a termination for cause where no termination for convenience: ``instead.given``). Names and dates (Parties, Agreement Date, …) are not clauses the model
     scores, so their absence is never claimed; nor is anything when no page had text."""
     if searched_pages == 0:
         return []
@@ -265,8 +266,9 @@ def absent(scored: Scored, found: list[Finding], categories: list[str], searched
     out = []
     for c in categories:
         if c in scored.model.index and c not in have:
-            said = disclaimer(scored, c)
-            out.append({"category": c, "searched_pages": searched_pages, "likely": not said and scored.likely(c)} | ({"disclaimed": said} if said else {}))
+            said, other = disclaimer(scored, c), instead.given(scored, c, _quote)
+            out.append({"category": c, "searched_pages": searched_pages, "likely": not said and scored.likely(c)} | ({"disclaimed": said} if said else {})
+                       | ({"instead": other} if other else {}))
     return out
 
 

@@ -383,3 +383,24 @@ async def test_an_absence_the_contract_states_is_quoted_with_its_page(page, stac
     cells = [await tr.locator("td").all_inner_texts() for tr in await page.locator(".final .summary tbody tr").all()]
     assert any(c[0] == "Third Party Beneficiary" and "the contract says so" in c[1] for c in cells), cells
     await page.screenshot(path=str(ARTIFACTS / "absence-stated.png"), full_page=True)
+
+
+@pytest.mark.skipif(not cuad.available(), reason="CUAD data not at hand")
+async def test_an_absent_termination_for_convenience_quotes_the_rights_to_terminate_there_are(page, stack):
+    """A real dev contract (a sponsorship agreement) with no right to terminate for convenience but
+    rights to terminate for a default: asked for every termination clause, the page says none was
+    found and quotes, with their pages, the rights to terminate for cause the contract gives instead;
+    each quote is on the page it names."""
+    row = next(r for r in cuad.labels("dev") if r["file"].startswith("GpaqAcquisitionHoldingsInc_20200123"))
+    rid = await upload(page, "sponsorship.pdf", cuad.dev_pdf(row["file"]).read_bytes(), "Mark every liability and termination clause and explain the risk")
+    await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
+    final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
+    (gone,) = [a for a in final["absent"] if a["category"] == "Termination For Convenience"]
+    assert gone["instead"], gone
+    pages = layout.strip(pdf.page_texts(cuad.dev_pdf(row["file"])))
+    for cited in gone["instead"]:
+        assert "terminate" in cited["quote"].lower() and catalogue.quote_on_page(cited["quote"], pages[cited["page"] - 1]), cited
+    assert "Termination For Convenience: not found in" in final["answer"] and "rights to terminate for cause instead (p" in final["answer"]
+    items = [t for t in await page.locator(".final li.absent").all_inner_texts() if "Termination For Convenience" in t]
+    assert len(items) == 1 and "It gives rights to terminate for cause instead" in items[0] and gone["instead"][0]["quote"][:60] in items[0], items
+    await page.screenshot(path=str(ARTIFACTS / "absence-instead.png"), full_page=True)

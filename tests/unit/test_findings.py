@@ -909,3 +909,27 @@ def test_a_duty_to_mitigate_is_no_cap_on_liability():
     assert veto("(d) In addition to the foregoing, each Party agrees that it shall, in all circumstances, use commercially reasonable efforts to "
                 "mitigate and otherwise minimize its damages, whether direct or indirect, due to any failure by the other Party to comply with this Agreement.")
     assert not veto("Seller's total liability shall be no greater than the price paid; Buyer shall use reasonable efforts to mitigate its damages.")
+
+
+def test_an_absent_termination_for_convenience_says_what_termination_rights_there_are():
+    """GPAQ (CUAD dev): "Mark every liability and termination clause" answered only "No Termination For Convenience clause
+    found (25 pages searched)", though the contract has a right to terminate for default; it is quoted as what the
+    contract gives instead, from its lead-in (a later item of a list goes with it), and a right that ends a licence, a
+    termination's effect and a right without cause are not."""
+    from shared.clauses import instead
+
+    page = ("12. TERM AND TERMINATION\nThe term of this Agreement shall expire on December 31, 2028.\n"
+            "(a) Right to Terminate for Default.\nA Party shall be in default hereunder if any of the following events shall occur:\n"
+            "(i) Such Party fails to perform any of its material obligations;\n"
+            "(ii) Such Party is adjudged bankrupt, then the other Party shall be entitled to terminate this Agreement upon written notice.\n\n"
+            "Co-Host reserves the right to terminate the foregoing right if NAI's use of the marks harms its business.\n\n"
+            "No termination of this Agreement shall relieve any party from liability for any breach prior to such termination.\n")
+    units = findings.page_units([page])
+    scored = findings.score_units(units, FixedModel({"terminat": {"Termination For Convenience": 0.01}}), [page])
+    (gone,) = findings.absent(scored, [], ["Termination For Convenience"], 1)
+    (right,) = gone["instead"]
+    assert right["page"] == 1 and right["quote"].startswith("A Party shall be in default hereunder") and right["quote"].endswith("upon written notice."), right
+    assert instead.ends_for_cause("Either party may terminate this Agreement upon thirty (30) days notice if the other party breaches it.")
+    assert not instead.ends_for_cause("Either party may terminate this Agreement for any reason upon thirty (30) days notice.")  # that is one for convenience
+    assert not instead.ends_for_cause("Neither party shall terminate this Agreement for a breach by the other.")
+    assert "instead" not in findings.absent(scored, [], ["Cap On Liability"], 1)[0]  # only where the category has a place to fill

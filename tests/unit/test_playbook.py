@@ -174,6 +174,11 @@ def test_the_answer_is_the_summary_in_words_deviations_first():
     assert "Anti-Assignment: not found in 9 pages searched. Check it: contracts like this usually have one." in lines
     said = {"category": "Insurance", "searched_pages": 9, "likely": False, "disclaimed": {"page": 4, "quote": "No insurance is required of either party."}}
     assert "Insurance: not found in 9 pages searched; the contract says there is none (p. 4: “No insurance is required of either party.”)." in logic.summary_text(rows, [said])
+    # what the contract gives instead of an absent clause: its pages (the quotes go with the absence)
+    cats = ["Termination For Convenience"]
+    rows = logic.summary([], cats, logic.playbook_result(BOOK, [], cats, 9))
+    given = {"category": "Termination For Convenience", "searched_pages": 9, "instead": [{"page": 8, "quote": "A"}, {"page": 9, "quote": "B"}, {"page": 8, "quote": "C"}]}
+    assert logic.summary_text(rows, [given]).startswith("Termination For Convenience: not found in 9 pages searched; it gives rights to terminate for cause instead (pp. 8, 9).")
     assert logic.summary_text([], []).startswith("The question names no clause category")
 
 

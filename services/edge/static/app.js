@@ -584,7 +584,7 @@ function renderFinal(id, d) {
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))]))),
-    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
+    d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
@@ -627,7 +627,7 @@ async function showReport(id) {
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
       f.position ? position(f.position) : null)),
-    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, disclaimed(a), a.likely ? ` ${LIKELY}` : "")))] : null,
+    r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? ` ${LIKELY}` : "")))] : null,
     h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
     h("p", { class: "screen-only" }, h("button", { type: "button", onclick: () => window.print() }, "Print"), " ",
       h("button", { type: "button", onclick: () => { $("#printable").hidden = true; } }, "Close"))));
@@ -676,6 +676,12 @@ function reportConversion(id) {
 function disclaimed(a) {
   const d = a.disclaimed;
   return d ? [" The contract says there is none (", cite(d.page, d.quote, `p. ${d.page}`), "): ", h("q", { class: "disclaimed" }, d.quote)] : null;
+}
+
+/** What the contract gives in the category's place (for an absent termination for convenience, its rights to terminate for cause), cited. */
+function given(a) {
+  return a.instead?.length ? [" It gives rights to terminate for cause instead: ", a.instead.map((c, k) => [k ? "; " : "", cite(c.page, c.quote, `p. ${c.page}`), " ",
+    h("q", { class: "instead", title: c.quote }, c.quote.length > 240 ? `${c.quote.slice(0, 240)}…` : c.quote)])] : null;
 }
 
 /** The review at a glance: one row per asked category, deviations first (the server orders them). */

@@ -1,0 +1,61 @@
+"""What a contract gives in place of an asked clause it lacks. A reviewer asked for every
+termination clause, told "No Termination For Convenience clause found", still needs to know how
+the contract can end: where it has no right to end for convenience, its rights to end for cause
+(a breach, a default, an insolvency, a change of control, a death) are what it gives instead.
+:func:`shared.clauses.findings.absent` quotes them beside the absence (``absent[].instead``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from shared.clauses import extent
+from shared.clauses.definitions import GROUNDS
+
+if TYPE_CHECKING:
+    from shared.clauses.findings import Scored
+
+# A right to end the contract ("Either Party may terminate this Agreement", "shall be entitled to terminate this
+# Agreement", "This Agreement may be terminated by AMAG", "the other party may terminate for cause"), not a right
+# or a licence that ends ("Co-Host reserves the right to terminate the foregoing right") nor a termination's
+# effect ("No termination ... shall relieve any party").
+_RIGHT = re.compile(r"\b(?:may|can|shall|will|right|entitled|option)\b[^.;]{0,80}?\bterminate\s+(?:(?:\w+\s+){0,4}?(?:agreement|contract|engagement)\b|for\s+cause)"
+                    r"|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|can|shall|will)\s+(?:\w+\s+){0,2}?(?:be\s+)?terminat", re.I)
+_NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?terminate\b|\b(?:neither|no)\s+(?:\w+\s+){0,3}?(?:shall|will|may)\s+(?:\w+\s+){0,3}?terminate\b", re.I)
+# An end without cause, which would be the asked clause itself ("for any reason", "for convenience"); a discretion
+# to use a right that a default gives ("the HOF Entities shall have the right, in their sole discretion, (A) to
+# terminate this Agreement") is still an end for cause.
+_WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bat\s+will\b|\bfor\s+whatever\s+reason"
+                            r"|\bat\s+the\s+(?:sole\s+)?option\s+of\s+(?:any|either|each)\s+part", re.I)  # "shall terminate (a) at the option of any party, upon 90 days' notice" (TALCOTT)
+
+
+def ends_for_cause(text: str) -> bool:
+    """A right to terminate the contract on a ground (a breach, a default, an insolvency, a change of
+    control, a death: ``definitions.GROUNDS``) and on none without cause."""
+    return bool(_RIGHT.search(text) and GROUNDS.search(text)) and not (_NOT_A_RIGHT.search(text) or _WITHOUT_CAUSE.search(text))
+
+
+# The asked category -> what the contract gives in its place (read on each sentence).
+INSTEAD: dict[str, Callable[[str], bool]] = {"Termination For Convenience": ends_for_cause}
+
+
+def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tuple[str, str]], *, limit: int = 3) -> list[dict]:
+    """What the contract gives in place of ``category`` (``INSTEAD``): the first ``limit`` sentences
+    that do, in the order they stand, each {page, quote} (``quote``: the findings' own quoting of
+    units a..b, with the rest over a page break)."""
+    gives, units, out, last, shown = INSTEAD.get(category), scored.units, [], -1, -1
+    for i in range(len(units)) if gives else ():
+        if i <= last or scored.bare[i]:
+            continue
+        a, last = extent.sentence(units, i, None)
+        last = extent.with_items(units, last)
+        # a later item of a list goes with its lead-in: "A Party shall be in default if ...: (i) ...;" | "(iii) ..., then the other Party shall be entitled to terminate"
+        while (a - 1 > shown and a > i - 6 and units[a - 1].page == units[a].page and extent.opens(units[a].text) and not scored.bare[a - 1]
+               and not units[a - 1].text.rstrip().endswith((".", "!", "?"))):
+            a -= 1
+        said, rest = quote(scored, a, last)
+        if "erminat" in f"{said} {rest}" and gives(f"{said} {rest}".strip()) and len(out) < limit:
+            out.append({"page": units[a].page, "quote": said})
+            shown = last
+    return out
