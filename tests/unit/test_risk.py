@@ -1026,5 +1026,9 @@ def test_a_party_that_agrees_another_has_no_liability_is_not_the_one_protected()
     assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == ["neither the Licensor, nor any of its respective"]
     # the one who agrees is bound where it promises something itself ("Company agrees that no other Distributor will be appointed")
     assert [f["text"] for f in risk.facts("Exclusivity", "Company agrees that no other Distributor will be appointed in any other state.") if f["kind"] == "bound"] == ["Company agrees"]
+    # both provider groups: "none of the members of the MS Provider Group and the MSCI Provider Group shall be liable"
+    both = "none of the members of the MS Provider Group and the MSCI Provider Group shall be liable for any special, indirect or consequential damages."
+    assert playbook_words.mutual(both, "Cap On Liability") == ("meets", "none of the members of the MS Provider Group and the MSCI")
+    assert playbook_words.mutual("Neither Net Advertising Revenue nor the Advertising Fee shall include taxes.", "Cap On Liability")[0] == "unknown"
     # an exception in brackets is still one: "all damages (other than those arising from gross negligence)"
     assert [f for f in risk.facts("Cap On Liability", "In no event shall either party be liable for any damages (other than those arising from gross negligence).") if f["kind"] == "carve_out"]
