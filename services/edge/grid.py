@@ -82,6 +82,7 @@ def cell(category: str, final: dict, review_url: str) -> dict:
         "found": found,
         "likely": bool(gone.get("likely")),
         "disclaimed": gone.get("disclaimed"),
+        "instead": list(gone.get("instead") or []),
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,
@@ -132,7 +133,10 @@ def values(categories: list[str], r: dict) -> list[Any]:
             out += [""] * len(PER_CATEGORY)
             continue
         said = c.get("disclaimed") or {}  # an absence the contract states: its words stand in the quote's column
-        found = "yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely") else "no"
+        given = (c.get("instead") or [{}])[0]  # what it gives in the category's place (a right to terminate for cause): its first, likewise
+        found = ("yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely")
+                 else "no (rights to terminate for cause instead)" if given else "no")
+        said = said or given
         page = c["page"] if c["page"] is not None else said.get("page", "")
         out += [found, page, c["quote"] or said.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]
     return out

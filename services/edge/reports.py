@@ -61,5 +61,11 @@ def row(f: dict) -> list:
     stated = [f"{t['name'].replace('_', ' ')}: {t['text']}" for t in f.get("terms", []) if t.get("stated") is True]
     cont = f.get("continues") or {}
     return [f["category"], "; ".join(c for c in f.get("categories", []) if c != f["category"]), f["page"], f["quote"], cont.get("page", ""), cont.get("quote", ""),
-            pos.get("status", ""), pos.get("rule", ""), " · ".join(pos.get("quotes", [])), pos.get("why", ""), "; ".join(stated),
+            pos.get("status", ""), pos.get("rule", ""), " · ".join([*pos.get("quotes", []), *together(pos)]), pos.get("why", ""), "; ".join(stated),
             f"{f['tier']} {f['confidence']:.2f}" if f.get("confidence") is not None else ""]
+
+
+def together(pos: dict) -> list[str]:
+    """The other clause a position was met with (``jointly``: each gives one side the same right), in words."""
+    other = pos.get("jointly")
+    return [f"with p. {other['page']}: {other['quote']} (together they bind both parties)"] if other else []

@@ -97,6 +97,19 @@ def test_an_absence_the_contract_states_is_said_in_the_cell_and_the_csv():
     assert line[names.index("Cap On Liability: found")] == "no (the contract says so)"
     assert (line[names.index("Cap On Liability: page")], line[names.index("Cap On Liability: quote")]) == (7, said["quote"])
 
+def test_the_rights_to_terminate_a_contract_gives_instead_are_in_the_cell_and_the_csv():
+    final = copy.deepcopy(DATA["contracts"][1]["final"])
+    given = [{"page": 8, "quote": "Either Party may terminate this Agreement if the other Party materially breaches it."}, {"page": 9, "quote": "Either Party may terminate it on insolvency."}]
+    final["absent"] = [{**a, "instead": given} if a["category"] == "Cap On Liability" else a for a in final["absent"]]
+    [row] = [r for r in grid.rows(CATS, batch(final), BASE) if r["index"] == len(DATA["contracts"])]
+    cell = row["cells"]["Cap On Liability"]
+    assert cell["found"] is False and cell["instead"] == given and not cell["disclaimed"]
+    assert not any(c["instead"] for cat, c in row["cells"].items() if cat != "Cap On Liability")
+    line, names = grid.values(CATS, row), grid.columns(CATS)
+    assert line[names.index("Cap On Liability: found")] == "no (rights to terminate for cause instead)"
+    assert (line[names.index("Cap On Liability: page")], line[names.index("Cap On Liability: quote")]) == (8, given[0]["quote"])
+
+
 def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an_earlier_page_first():
     final = DATA["contracts"][1]["final"]
     mfn = [f for f in final["findings"] if "Most Favored Nation" in f["categories"]]

@@ -266,6 +266,10 @@ def test_the_report_csv_says_why_a_position_was_not_decided():
     got = dict(zip(COLUMNS, row(f)))
     assert (got["position"], got["not_decided_because"]) == ("unknown", "the clause states no notice period")
     assert len(row(f)) == len(COLUMNS)
+    # a position met with another clause says which (EMERALD HEALTH: each side's own right to terminate)
+    f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["The Company may terminate"], "jointly": {"page": 2, "quote": "The Contractor may terminate"}}
+    got = dict(zip(COLUMNS, row(f)))
+    assert got["decided_on"] == "The Company may terminate · with p. 2: The Contractor may terminate (together they bind both parties)"
 
 
 def test_the_cli_says_why_a_position_was_not_decided():
@@ -273,4 +277,5 @@ def test_the_cli_says_why_a_position_was_not_decided():
 
     got = pos("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.")
     assert status_words(got).plain == "? not decided: the clause states no notice period"
+    assert status_words({"status": "meets", "jointly": {"page": 2, "quote": "The Contractor may terminate"}}).plain == "✓ meets, with p. 2: “The Contractor may terminate” (together they bind both parties)"
     assert status_words({"status": "meets"}).plain == "✓ meets" and status_words({}).plain == "no rule"
