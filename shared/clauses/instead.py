@@ -46,6 +46,8 @@ def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tup
     units a..b, with the rest over a page break)."""
     gives, units, out, last, shown = INSTEAD.get(category), scored.units, [], -1, -1
     for i in range(len(units)) if gives else ():
+        if len(out) == limit:
+            break
         if i <= last or scored.bare[i]:
             continue
         a, last = extent.sentence(units, i, None)
@@ -55,7 +57,7 @@ def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tup
                and not units[a - 1].text.rstrip().endswith((".", "!", "?"))):
             a -= 1
         said, rest = quote(scored, a, last)
-        if "erminat" in f"{said} {rest}" and gives(f"{said} {rest}".strip()) and len(out) < limit:
+        if "erminat" in f"{said} {rest}" and gives(f"{said} {rest}".strip()):
             out.append({"page": units[a].page, "quote": said})
             shown = last
     return out
