@@ -21,13 +21,16 @@ if TYPE_CHECKING:
 # or a licence that ends ("Co-Host reserves the right to terminate the foregoing right") nor a termination's
 # effect ("No termination ... shall relieve any party").
 _RIGHT = re.compile(r"\b(?:may|can|shall|will|right|entitled|option)\b[^.;]{0,80}?\bterminate\s+(?:(?:\w+\s+){0,4}?(?:agreement|contract|engagement)\b|for\s+cause)"
-                    r"|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|can|shall|will)\s+(?:\w+\s+){0,2}?(?:be\s+)?terminat", re.I)
-_NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?terminate\b|\b(?:neither|no)\s+(?:\w+\s+){0,3}?(?:shall|will|may)\s+(?:\w+\s+){0,3}?terminate\b", re.I)
+                    r"|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|can|shall|will)\s+(?:(?!survive)\w+\s+){0,2}?(?:be\s+)?terminat", re.I)  # not "... shall survive termination"
+_NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?terminate\b|\b(?:neither|no)\s+(?:\w+\s+){0,3}?(?:shall|will|may)\s+(?:\w+\s+){0,3}?terminate\b"
+                         r"|\b(?:discuss|consider|negotiate)\w*\s+(?:in\s+good\s+faith\s+)?(?:whether\s+)?to\s+(?:\w+\s+or\s+)?terminate\b", re.I)  # "both the Parties will mutually discuss whether to continue or terminate the Agreement" (IMPCO)
 # An end without cause, which would be the asked clause itself ("for any reason", "for convenience"); a discretion
 # to use a right that a default gives ("the HOF Entities shall have the right, in their sole discretion, (A) to
 # terminate this Agreement") is still an end for cause.
 _WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bat\s+will\b|\bfor\s+whatever\s+reason"
-                            r"|\bat\s+the\s+(?:sole\s+)?option\s+of\s+(?:any|either|each)\s+part", re.I)  # "shall terminate (a) at the option of any party, upon 90 days' notice" (TALCOTT)
+                            r"|\bat\s+the\s+(?:sole\s+)?option\s+of\s+(?:any|either|each)\s+part"
+                            # an item that is a notice alone: "may terminate this Agreement ...: (i) upon thirty (30) days prior written notice, or (ii) ... if" (HF ENTERPRISES)
+                            r"|\((?:i|a|1)\)\s*(?:upon|on|with|by\s+giving)\s+(?:at\s+least\s+)?[^.;()]{0,30}?(?:\(\d+\)\s*)?(?:days?|months?)['’]?\s+(?:\w+\s+){0,3}?notice\s*[,;]?\s*(?:or|and)\b", re.I)  # "shall terminate (a) at the option of any party, upon 90 days' notice" (TALCOTT)
 
 
 def ends_for_cause(text: str) -> bool:

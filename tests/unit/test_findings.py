@@ -932,4 +932,11 @@ def test_an_absent_termination_for_convenience_says_what_termination_rights_ther
     assert instead.ends_for_cause("Either party may terminate this Agreement upon thirty (30) days notice if the other party breaches it.")
     assert not instead.ends_for_cause("Either party may terminate this Agreement for any reason upon thirty (30) days notice.")  # that is one for convenience
     assert not instead.ends_for_cause("Neither party shall terminate this Agreement for a breach by the other.")
+    # read on CUAD train contracts (not dev): a notice alone as the first ground is an end for convenience (HF ENTERPRISES),
+    # a discussion whether to end it is no right (IMPCO), rights that survive termination are none (RARE ELEMENT)
+    assert not instead.ends_for_cause("Either party may terminate this Agreement prior to expiration of the Term: (i) upon thirty (30) days prior "
+                                      "written notice, or (ii) immediately upon written notice to the other party if the other party declares bankruptcy.")
+    assert instead.ends_for_cause("Either party may terminate this Agreement: (a) upon a material breach by the other party, or (b) upon its insolvency.")
+    assert not instead.ends_for_cause("If the JVC fails to sell the Products, both the Parties will mutually discuss whether to continue or terminate the Agreement.")
+    assert not instead.ends_for_cause("Any rights or licenses Investor has under this Agreement shall survive termination of this IP Agreement for Company's breach.")
     assert "instead" not in findings.absent(scored, [], ["Cap On Liability"], 1)[0]  # only where the category has a place to fill
