@@ -227,8 +227,8 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
 _SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read as a value it can check)", "meets": "meets the playbook"}
 
 
-def _pages(cited: list[dict[str, Any]]) -> str:
-    pages = sorted({c["page"] for c in cited})
+def _pages(pages: list[int]) -> str:
+    """"p. 3" or "pp. 2, 5", in the order given."""
     return f"p{'p' if len(pages) > 1 else ''}. {', '.join(map(str, pages))}"
 
 
@@ -244,8 +244,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
     lines = []
     for r in rows:
         if r["found"]:
-            pages = ", ".join(map(str, r["pages"]))
-            line = f"{r['category']}: {r['found']} clause{'s' if r['found'] > 1 else ''} (p{'p' if len(r['pages']) > 1 else ''}. {pages})"
+            line = f"{r['category']}: {r['found']} clause{'s' if r['found'] > 1 else ''} ({_pages(r['pages'])})"
             weak = r.get("weak", 0)
             line += ("" if not weak else ", a weak match: check it" if r["found"] == 1 else f", {weak} of them weak match{'es' if weak > 1 else ''}: check {'them' if weak > 1 else 'it'}")
             line += f"; {'; '.join(r['terms'])}" if r["terms"] else ""
@@ -253,14 +252,13 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
             line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
             line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
-            line += f"; it gives rights to terminate for cause instead ({_pages(given[r['category']])})" if r["category"] in given else ""
+            line += f"; it gives rights to terminate for cause instead ({_pages(sorted({c['page'] for c in given[r['category']]}))})" if r["category"] in given else ""
         line += "."
         if r["status"]:
             said = f"not decided against the playbook: {r['why']}" if r.get("why") else _SAID[r["status"]]
             line += f" {said[0].upper()}{said[1:]}. Rule: {r['rule'].rstrip('.')}."
         if r.get("weak_deviates"):
-            pages = r["weak_deviates"]
-            line += f" A weak match (p{'p' if len(pages) > 1 else ''}. {', '.join(map(str, pages))}) deviates from the playbook: check it."
+            line += f" A weak match ({_pages(r['weak_deviates'])}) deviates from the playbook: check it."
         lines.append(line)
     return "\n".join(lines)
 

@@ -136,9 +136,9 @@ def values(categories: list[str], r: dict) -> list[Any]:
         given = (c.get("instead") or [{}])[0]  # what it gives in the category's place (a right to terminate for cause): its first, likewise
         found = ("yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely")
                  else "no (rights to terminate for cause instead)" if given else "no")
-        said = said or given
-        page = c["page"] if c["page"] is not None else said.get("page", "")
-        out += [found, page, c["quote"] or said.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]
+        cited = said or given
+        page = c["page"] if c["page"] is not None else cited.get("page", "")
+        out += [found, page, c["quote"] or cited.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]
     return out
 
 
