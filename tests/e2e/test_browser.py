@@ -403,4 +403,7 @@ async def test_an_absent_termination_for_convenience_quotes_the_rights_to_termin
     assert "Termination For Convenience: not found in" in final["answer"] and "rights to terminate for cause instead (p" in final["answer"]
     items = [t for t in await page.locator(".final li.absent").all_inner_texts() if "Termination For Convenience" in t]
     assert len(items) == 1 and "It gives rights to terminate for cause instead" in items[0] and gone["instead"][0]["quote"][:60] in items[0], items
+    rows = [await tr.locator("td").all_inner_texts() for tr in await page.locator(".final .summary tbody tr").all()]
+    (cells,) = [c for c in rows if c[0] == "Termination For Convenience"]  # the summary's row says so, with the pages it cites
+    assert cells[1] == "absent (for cause only)" and cells[2] == ", ".join(map(str, sorted({c["page"] for c in gone["instead"]}))), cells
     await page.screenshot(path=str(ARTIFACTS / "absence-instead.png"), full_page=True)

@@ -911,6 +911,19 @@ def test_a_duty_to_mitigate_is_no_cap_on_liability():
     assert not veto("Seller's total liability shall be no greater than the price paid; Buyer shall use reasonable efforts to mitigate its damages.")
 
 
+def test_another_partys_debts_disowned_are_no_cap_on_liability():
+    """UNION DENTAL (CUAD dev): "In no event shall either Party be liable for the debts or obligations of the other" was a
+    Cap On Liability card that met the playbook, in a contract with no cap; it says who owes a third party, not how far a
+    claim between the parties goes (0 of CUAD train's 386 labelled caps names debts)."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Cap On Liability"]
+    assert veto("In no event shall either Party be liable for the debts or obligations of the other, except as otherwise specifically provided in this Agreement.")
+    assert veto("UTK shall in no event be liable for any debts or other liabilities of AVDU.")
+    assert not veto("In no event shall either Party be liable for the debts of the other, nor for any consequential damages.")
+    assert not veto("In no event shall either Party be liable for the obligations of the other in excess of the fees paid.")
+
+
 def test_an_absent_termination_for_convenience_says_what_termination_rights_there_are():
     """GPAQ (CUAD dev): "Mark every liability and termination clause" answered only "No Termination For Convenience clause
     found (25 pages searched)", though the contract has a right to terminate for default; it is quoted as what the

@@ -689,6 +689,8 @@ function summaryTable(rows, absent = []) {
   if (!rows?.length) return null;
   const check = new Set((absent || []).filter((a) => a.likely).map((a) => a.category));
   const said = new Set((absent || []).filter((a) => a.disclaimed).map((a) => a.category));
+  // an absent termination for convenience whose contract gives rights to terminate for cause: the row says so and cites their pages
+  const instead = new Map((absent || []).filter((a) => a.instead?.length).map((a) => [a.category, [...new Set(a.instead.map((c) => c.page))].sort((x, y) => x - y)]));
   const status = (r) => {
     if (!r.status) return "no rule";
     if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
@@ -702,9 +704,9 @@ function summaryTable(rows, absent = []) {
       h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
         h("td", {}, r.category),
-        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}${r.weak ? (r.weak === r.found && r.found === 1 ? " (a weak match)" : ` (${r.weak} weak)`) : ""}` : said.has(r.category) ? "none (the contract says so)" : "absent",
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}${r.weak ? (r.weak === r.found && r.found === 1 ? " (a weak match)" : ` (${r.weak} weak)`) : ""}` : said.has(r.category) ? "none (the contract says so)" : instead.has(r.category) ? "absent (for cause only)" : "absent",
           !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
-        h("td", {}, r.pages.map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
+        h("td", {}, (r.pages.length ? r.pages : instead.get(r.category) || []).map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
         h("td", { class: "position " + (r.status || ""), title: r.rule || "" }, status(r),
           r.weak_deviates?.length ? [h("br"), `a weak match (p. ${r.weak_deviates.join(", ")}) deviates: check it`] : null))))));
