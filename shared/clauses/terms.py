@@ -262,7 +262,9 @@ def _could_state(how: str, clause: str) -> bool:
 _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:for|during|throughout)\s+the\s+(?:\w+\s+){0,3}?life\b)"),  # "for the reasonable shelf life of the Product"
             "term_length": re.compile(r"\bInitial\s+Term\b"),
             "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
-            "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b")}
+            "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b"),
+            # a warranty for as long as the contract runs ("warrants ... that, during the term of this Agreement": PHREESIA)
+            "warranty_period": re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|entire|full)\s+)?(?:Term\b|(?i:term\s+of\s+(?:this|the)\s+agreement))")}
 
 
 # An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which may state the term ("during the term ..., Member will not:"), is not part of it.
@@ -272,8 +274,8 @@ _LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?
 def _elsewhere(name: str, clause: str) -> bool:
     """Whether the term may be stated outside the clause's own words: it names the term as a
     defined one, or it is a later item of a list (the text around it is read by ``terms``)."""
-    defined = _DEFINED.get("period" if name.endswith("period") else name)
-    return bool((defined is not None and defined.search(clause)) or _LATER_ITEM.match(clause))
+    defined = [d for d in (_DEFINED.get(name), _DEFINED.get("period") if name.endswith("period") else None) if d is not None]
+    return any(d.search(clause) for d in defined) or bool(_LATER_ITEM.match(clause))
 
 
 def terms(category: str, clause: str, facts: list[dict] | None = None, around: str = "") -> list[dict]:

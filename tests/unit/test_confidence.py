@@ -121,6 +121,27 @@ def test_the_summary_reads_terms_and_position_from_the_surer_clauses():
     assert logic.summary(shown, ["Cap On Liability"], None)[0]["terms"] == ["cap: $10"]
 
 
+def test_a_summary_row_says_its_key_term_is_not_stated_only_where_every_clause_says_so():
+    """ARTARA (CUAD dev): the summary's Cap On Liability row "meets" the playbook's "binds both parties" on an exclusion of
+    kinds of damages alone, with an empty terms cell; it now says the cap is not stated, as the card's note does. A clause
+    whose term was not read (stated None: a figure it may hold) or a category whose note never says so (Non-Compete) adds nothing."""
+    from services.analyze import logic
+
+    def card(page: int, cat: str, name: str, stated) -> dict:
+        return {"page": page, "categories": [cat], "confidences": [{"category": cat, "confidence": 0.8, "tier": "likely"}],
+                "terms": [{"category": cat, "name": name, "stated": stated, "text": "$5" if stated else None}], "positions": []}
+
+    cap = "Cap On Liability"
+    assert logic.summary([card(11, cap, "cap", False)], [cap], None)[0]["terms"] == ["cap: not stated"]
+    assert logic.summary([card(3, cap, "cap", False), card(5, cap, "cap", False)], [cap], None)[0]["terms"] == ["cap: not stated in any of them"]
+    assert logic.summary([card(3, cap, "cap", False), card(5, cap, "cap", None)], [cap], None)[0]["terms"] == []
+    assert logic.summary([card(3, cap, "cap", False), card(5, cap, "cap", True)], [cap], None)[0]["terms"] == ["cap: $5"]
+    assert logic.summary([card(3, "Non-Compete", "restriction_period", False)], ["Non-Compete"], None)[0]["terms"] == []
+    assert logic.summary([], [cap], None)[0]["terms"] == []
+    row = logic.summary([card(11, cap, "cap", False)], [cap], None)[0]
+    assert logic.summary_text([row], []) == "Cap On Liability: 1 clause (p. 11); cap: not stated."
+
+
 def test_a_deviation_says_how_likely_its_clause_is_of_the_category():
     from services.analyze import logic
     from shared.clauses import playbook

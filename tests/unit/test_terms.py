@@ -202,6 +202,10 @@ def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
     ("No-Solicit Of Employees", "(ii) Employ or seek to employ any person who is at that time employed by Franchisor, Franchisee, any other "
                                 "franchisee, master franchisee, developer, or development agent, or otherwise directly or indirectly induce "
                                 "such person to leave his or her employment; or"),
+    # a warranty for as long as the contract runs: no "No warranty period is stated" (PHREESIA, CUAD dev)
+    ("Warranty Duration", "The Company represents, warrants, and covenants to Allscripts that, during the term of this Agreement and any "
+                          "Customer Agreement: (a) all Subscription Software Services will meet all applicable specifications."),
+    ("Warranty Duration", "Supplier warrants that the Services will conform to the Specifications throughout the Term."),
 ])
 def test_a_term_stated_outside_the_sentence_says_nothing(category, clause):
     (t,) = terms.terms(category, clause)
