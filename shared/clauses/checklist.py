@@ -51,6 +51,12 @@ EXCLUSION_ONLY = {"Cap On Liability": "An exclusion of kinds of damages, not a l
 # counterparty to bring claims": "neither Party may bring a claim ... more than two years after the
 # cause of action accrues").
 TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on an amount: no amount or basis is stated in this clause."}
+# ... and when the contract runs with no fixed end ("shall continue indefinitely until terminated by either Party": DYNAMEX;
+# "in perpetuity"): no term length is stated, and the note says what is.
+OPEN_ENDED = re.compile(r"\b(?:continue|remain|be|stay)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:\w+\s+){0,2}?(?:indefinitely|in\s+perpetuity|perpetually)"
+                        r"(?:\s+(?:\w+\s+){0,2}?until\s+(?:\w+\s+){0,2}?terminated)?|\bin\s+perpetuity\b|\b(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\s+(?:it\s+is\s+)?terminated\b"
+                        r"|\b(?:will|shall)\s+end\s+when\s+terminated\b", re.I)
+OPEN_ENDED_NOTE = {"Expiration Date": "No end date or term length is stated: it runs with no fixed end"}
 # ... and when an assignment clause bars assignment with no consent route ("No party to this Agreement may assign its rights
 # ... and any assignment in contravention hereof shall be null and void": ALLISON; "Neither ADAMS GOLF nor CONSULTANT shall have the right to
 # grant sublicenses hereunder or to assign": ADAMS GOLF): "no consent requirement" read as a freedom.

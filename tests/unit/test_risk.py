@@ -62,6 +62,25 @@ def test_a_clause_without_a_cap_says_so():
     assert note["risk"].startswith("No amount or basis for the cap is stated in this clause.")
 
 
+def test_a_contract_with_no_fixed_end_is_said_to_run_until_terminated():
+    """DYNAMEX (CUAD dev): "shall continue indefinitely until terminated by either Party" read only "No end date or term
+    length is stated in this clause", as if the term had been left out; the clause says the contract has no fixed end."""
+    from shared.clauses import terms
+
+    def note(clause: str) -> str:
+        return risk.risk_note("Expiration Date", clause, terms=terms.terms("Expiration Date", clause))["risk"]
+
+    assert note("2.1 This Agreement shall be effective from the date first above written and shall continue indefinitely until terminated by "
+                "either Party in accordance with the provisions of this Agreement.").startswith(
+        "No end date or term length is stated: it runs with no fixed end (“continue indefinitely until terminated”).")
+    assert "(“continue in effect until terminated”)" in note("This Agreement shall become effective on the Effective Date and shall continue in effect until terminated in accordance with Article 9.")
+    assert "(“continue in perpetuity”)" in note("This Agreement shall continue in perpetuity unless terminated as provided herein.")
+    # a fixed term first: that is what it says (the evergreen tail is no missing term)
+    fixed = note("This agreement shall continue for an initial term of one (1) years and indefinitely after that until terminated by either party.")
+    assert "no fixed end" not in fixed and "one (1) years" in fixed
+    assert note("This Amendment shall remain in effect for the current term of the Agreement.").startswith("No end date or term length is stated in this clause.")
+
+
 def test_an_exclusion_of_damages_is_said_to_be_one_not_a_cap_without_its_amount():
     """TALCOTT (CUAD dev): "In any event, neither party shall be liable for any special,
     consequential or incidental damages." read "No amount or basis for the cap is stated", as if
