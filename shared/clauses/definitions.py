@@ -298,8 +298,9 @@ def not_the_contract(text: str) -> bool:
 _MITIGATE = re.compile(r"\bmitigat\w*|\bminimi[sz]e\s+(?:its|their|his|her|any|the)\s+(?:own\s+)?(?:damages|losses)", re.I)
 _LIMITED = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|greater\s+than|more\s+than|in\s+excess|not\s+(?:be\s+)?liable|no\s+liability|exclu|waive|\bsole\b", re.I)
 # Another's debts disowned ("In no event shall either Party be liable for the debts or obligations of the other": UNION DENTAL)
-# say who owes a third party, not how far a claim between the parties goes: 0 of CUAD train's 386 labelled caps names debts.
-_DEBTS = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?debts\b", re.I)
+# say who owes a third party, and a jury trial waived (PHREESIA) how a claim is heard, not how far it goes: 0 of CUAD train's
+# 386 labelled caps names debts or a jury.
+_DEBTS = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?debts\b|\bjury\b", re.I)
 _DAMAGES = re.compile(r"damages|exceed|consequential|incidental|indirect|punitive|limit|aggregate|maximum|profits", re.I)
 equitable_only, indemnity_only, disclaims_only, mitigates_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY), _only(_MITIGATE, _LIMITED)
 

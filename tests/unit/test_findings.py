@@ -911,7 +911,7 @@ def test_a_duty_to_mitigate_is_no_cap_on_liability():
     assert not veto("Seller's total liability shall be no greater than the price paid; Buyer shall use reasonable efforts to mitigate its damages.")
 
 
-def test_another_partys_debts_disowned_are_no_cap_on_liability():
+def test_another_partys_debts_disowned_or_a_jury_waived_are_no_cap_on_liability():
     """UNION DENTAL (CUAD dev): "In no event shall either Party be liable for the debts or obligations of the other" was a
     Cap On Liability card that met the playbook, in a contract with no cap; it says who owes a third party, not how far a
     claim between the parties goes (0 of CUAD train's 386 labelled caps names debts)."""
@@ -921,6 +921,9 @@ def test_another_partys_debts_disowned_are_no_cap_on_liability():
     assert veto("In no event shall either Party be liable for the debts or obligations of the other, except as otherwise specifically provided in this Agreement.")
     assert veto("UTK shall in no event be liable for any debts or other liabilities of AVDU.")
     assert not veto("In no event shall either Party be liable for the debts of the other, nor for any consequential damages.")
+    # a jury trial waived says how a claim is heard, not how far it goes (PHREESIA)
+    assert veto("EACH PARTY HEREBY WAIVES ITS RIGHTS TO A JURY TRIAL OF ANY CLAIM OR CAUSE OF ACTION BASED UPON OR ARISING OUT OF THIS AGREEMENT.")
+    assert not veto("EACH PARTY WAIVES A JURY TRIAL, AND NEITHER PARTY SHALL BE LIABLE FOR PUNITIVE DAMAGES.")
     assert not veto("In no event shall either Party be liable for the obligations of the other in excess of the fees paid.")
 
 
