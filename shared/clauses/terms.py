@@ -236,12 +236,17 @@ _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|exp
                            r"(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expiration|expiry|termination|end|completion|closing|later|earlier|last|first)\b"
                            r"|\b(?:during|for|throughout)\s+the\s+(?:term|duration|life)\s+of\s+the\s+(?!Agreement\b)(?-i:[A-Z])", re.I)  # "valid during the term of the LSA" (BIOFRONTERA)
 
+# A term set by a schedule ("insurance policies of the kind and limits as set forth in APPENDIX D": NICE): stated there, not absent.
+_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified)\s+(?:in|on|under)\s+(?:the\s+)?(?:attached\s+)?"
+                           r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b", re.I)
+
+
 def _could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a
     figure (its own section number is none: "10.2 NCC shall in no circumstances be liable ..."),
     a redaction, a law named in words the reader did not place."""
     clause = _SECTION_NUMBER.sub("", clause, count=1)
-    if REDACTED.search(clause):
+    if REDACTED.search(clause) or _BY_REFERENCE.search(clause):
         return True
     # "shall ... end on the expiration date of the operation term of Party B", "until the
     # termination of the Development and License Agreement": an end set by another's (TUNIU)

@@ -206,6 +206,9 @@ def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
     ("Warranty Duration", "The Company represents, warrants, and covenants to Allscripts that, during the term of this Agreement and any "
                           "Customer Agreement: (a) all Subscription Software Services will meet all applicable specifications."),
     ("Warranty Duration", "Supplier warrants that the Services will conform to the Specifications throughout the Term."),
+    # a term set by a schedule: stated there, not absent (NICE, CUAD dev)
+    ("Insurance", "13.2. Contractor shall maintain, at Contractor's own expense, as long as this Agreement is in effect, insurance policies of "
+                  "the kind and limits as set forth in APPENDIX D to this Agreement."),
 ])
 def test_a_term_stated_outside_the_sentence_says_nothing(category, clause):
     (t,) = terms.terms(category, clause)
