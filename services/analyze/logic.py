@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from shared.clauses import catalogue, confidence, findings, playbook, risk, terms
-from shared.clauses.checklist import CHECKLIST, SPEC
+from shared.clauses.checklist import CHECKLIST, OPEN_ENDED, OPEN_ENDED_NOTE, SPEC
 from shared.documents import splitter
 from shared.store import keys
 
@@ -218,7 +218,8 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         # "meets" the playbook's mutuality with only an exclusion of kinds of damages says it has no amount
         key = SPEC.get(cat, [("",)])[0][0]
         if clauses and not stated and CHECKLIST.get(cat, ("", {}, ""))[2] and len(unstated.get(key, [])) == len(clauses) and all(unstated[key]):
-            stated[key] = f"{key.replace('_', ' ')}: not stated{' in any of them' if len(clauses) > 1 else ''}"
+            evergreen = cat in OPEN_ENDED_NOTE and any(OPEN_ENDED.search(f["quote"]) for f in clauses)  # "shall continue indefinitely until terminated"
+            stated[key] = f"{key.replace('_', ' ')}: {'none, it runs with no fixed end' if evergreen else 'not stated'}{' in any of them' if len(clauses) > 1 and not evergreen else ''}"
         worst = playbook.worst([p for f in sure for p in f.get("positions", []) if p["category"] == cat])
         status = "missing" if cat in missing else (worst["status"] if worst else None)
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)

@@ -138,6 +138,9 @@ def test_a_summary_row_says_its_key_term_is_not_stated_only_where_every_clause_s
     assert logic.summary([card(3, cap, "cap", False), card(5, cap, "cap", True)], [cap], None)[0]["terms"] == ["cap: $5"]
     assert logic.summary([card(3, "Non-Compete", "restriction_period", False)], ["Non-Compete"], None)[0]["terms"] == []
     assert logic.summary([], [cap], None)[0]["terms"] == []
+    # a contract with no fixed end: its row says so, as the card's note does (DYNAMEX)
+    term = card(1, "Expiration Date", "term_length", False) | {"quote": "This Agreement shall continue indefinitely until terminated by either Party."}
+    assert logic.summary([term], ["Expiration Date"], None)[0]["terms"] == ["term length: none, it runs with no fixed end"]
     row = logic.summary([card(11, cap, "cap", False)], [cap], None)[0]
     assert logic.summary_text([row], []) == "Cap On Liability: 1 clause (p. 11); cap: not stated."
 
