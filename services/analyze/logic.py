@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from shared.clauses import catalogue, confidence, findings, playbook, risk, terms
-from shared.clauses.checklist import CHECKLIST, OPEN_ENDED, OPEN_ENDED_NOTE, SPEC
+from shared.clauses.checklist import CHECKLIST, SPEC, open_ended
 from shared.documents import splitter
 from shared.store import keys
 
@@ -208,18 +208,20 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         clauses = sorted((f for f in shown if cat in f["categories"]), key=lambda f: confidence.for_category(f, cat).get("tier") == "weak")
         weak = [f for f in clauses if confidence.for_category(f, cat).get("tier") == "weak"]
         sure = clauses[: len(clauses) - len(weak)] or clauses
-        stated, unstated = {}, {}
+        stated = {}
         for f in clauses:
-            for t in (t for t in f.get("terms", []) if t["category"] == cat):
-                if t["stated"] is True:
+            for t in f.get("terms", []):
+                if t["category"] == cat and t["stated"] is True:
                     stated.setdefault(t["name"], f"{t['name'].replace('_', ' ')}: {t['text']}")
-                unstated.setdefault(t["name"], []).append(t["stated"] is False)
         # the key term none of them states where each of their notes says so (each clause searched whole): a cap row that
         # "meets" the playbook's mutuality with only an exclusion of kinds of damages says it has no amount
         key = SPEC.get(cat, [("",)])[0][0]
-        if clauses and not stated and CHECKLIST.get(cat, ("", {}, ""))[2] and len(unstated.get(key, [])) == len(clauses) and all(unstated[key]):
-            evergreen = cat in OPEN_ENDED_NOTE and any(OPEN_ENDED.search(f["quote"]) for f in clauses)  # "shall continue indefinitely until terminated"
-            stated[key] = f"{key.replace('_', ' ')}: {'none, it runs with no fixed end' if evergreen else 'not stated'}{' in any of them' if len(clauses) > 1 and not evergreen else ''}"
+        says = [t["stated"] is False for f in clauses for t in f.get("terms", []) if t["category"] == cat and t["name"] == key]
+        if clauses and not stated and CHECKLIST.get(cat, ("", {}, ""))[2] and len(says) == len(clauses) and all(says):
+            if any(open_ended(cat, f.get("quote", "")) for f in clauses):  # "shall continue indefinitely until terminated"
+                stated[key] = f"{key.replace('_', ' ')}: none, it runs with no fixed end"
+            else:
+                stated[key] = f"{key.replace('_', ' ')}: not stated{' in any of them' if len(clauses) > 1 else ''}"
         worst = playbook.worst([p for f in sure for p in f.get("positions", []) if p["category"] == cat])
         status = "missing" if cat in missing else (worst["status"] if worst else None)
         rule = missing[cat]["rule"] if cat in missing else (worst["rule"] if worst else None)

@@ -57,6 +57,14 @@ OPEN_ENDED = re.compile(r"\b(?:continue|remain|be|stay)\s+(?:in\s+(?:full\s+)?(?
                         r"(?:\s+(?:\w+\s+){0,2}?until\s+(?:\w+\s+){0,2}?terminated)?|\bin\s+perpetuity\b|\b(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\s+(?:it\s+is\s+)?terminated\b"
                         r"|\b(?:will|shall)\s+end\s+when\s+terminated\b", re.I)
 OPEN_ENDED_NOTE = {"Expiration Date": "No end date or term length is stated: it runs with no fixed end"}
+
+
+def open_ended(category: str, text: str) -> str | None:
+    """The words by which ``text``, a clause of ``category``, says the contract runs with no fixed end; None if it does not."""
+    m = OPEN_ENDED.search(text) if category in OPEN_ENDED_NOTE else None
+    return m.group() if m else None
+
+
 # ... and when an assignment clause bars assignment with no consent route ("No party to this Agreement may assign its rights
 # ... and any assignment in contravention hereof shall be null and void": ALLISON; "Neither ADAMS GOLF nor CONSULTANT shall have the right to
 # grant sublicenses hereunder or to assign": ADAMS GOLF): "no consent requirement" read as a freedom.

@@ -300,7 +300,7 @@ _LIMITED = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|greater\s
 # Another's debts disowned ("In no event shall either Party be liable for the debts or obligations of the other": UNION DENTAL)
 # say who owes a third party, and a jury trial waived (PHREESIA) how a claim is heard, not how far it goes: 0 of CUAD train's
 # 386 labelled caps names debts or a jury.
-_DEBTS = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?debts\b|\bjury\b", re.I)
+_DEBTS_OR_JURY = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?debts\b|\bjury\b", re.I)
 _DAMAGES = re.compile(r"damages|exceed|consequential|incidental|indirect|punitive|limit|aggregate|maximum|profits", re.I)
 equitable_only, indemnity_only, disclaims_only, mitigates_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY), _only(_MITIGATE, _LIMITED)
 
@@ -318,7 +318,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
                     ("Expiration Date", ends_for_cause_only), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)

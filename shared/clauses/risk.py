@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import BY_NAME
-from shared.clauses.checklist import (BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, FORMULA, LABELS, OPEN_ENDED, OPEN_ENDED_NOTE, OPTIONAL, TERM_KIND, TERM_LABEL,
-                                      TIME_LIMIT_ONLY, WHAT)
+from shared.clauses.checklist import (BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, FORMULA, LABELS, OPEN_ENDED_NOTE, OPTIONAL, TERM_KIND, TERM_LABEL,
+                                      TIME_LIMIT_ONLY, WHAT, open_ended)
 from shared.clauses.carve_outs import carve_end, overrides, part_end
 from shared.clauses.fact_patterns import FROM_END, RX as _RX
 
@@ -219,8 +219,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
     if any(f["kind"] == "excluded" for f in found):
         missing = EXCLUSION_ONLY.get(name, missing)
     missing = BARRED_ONLY[name] if name in BARRED_ONLY and BARS.search(quote) else missing
-    if name in OPEN_ENDED_NOTE and (m := OPEN_ENDED.search(quote)):
-        missing = f"{OPEN_ENDED_NOTE[name]} ({_q([m.group()])})."
+    if said := open_ended(name, quote):
+        missing = f"{OPEN_ENDED_NOTE[name]} ({_q([said])})."
     optional = [t for t in terms if t["name"] in OPTIONAL and t["stated"]]  # said under their own label, after the key item
     if optional:
         missing = TIME_LIMIT_ONLY.get(name, missing)
