@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -34,11 +37,18 @@ def without_learned():
         routing_learned.load = load
 
 
-def accuracy(rows: list[dict], embed, learned: bool) -> int:
+def accuracy(rows: list[dict], embed, learned: bool, times: list[float]) -> int:
+    """Questions routed exactly right; each one's time (seconds) appended to ``times``."""
+    def one(r: dict) -> bool:
+        t0 = time.perf_counter()
+        got = routing.route(r["question"], embed).categories
+        times.append(time.perf_counter() - t0)
+        return set(got) == set(r["expected"])
+
     if learned:
-        return sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in rows)
+        return sum(one(r) for r in rows)
     with without_learned():
-        return sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in rows)
+        return sum(one(r) for r in rows)
 
 
 def main() -> None:
@@ -47,13 +57,17 @@ def main() -> None:
     for r in rows:
         groups[(r.get("set", 1), r["split"])].append(r)
     embed = Embedder().embed
+    routing.route("warm up", embed)  # the prototypes are embedded once, on the first call
     if routing_learned.load() is None:
         print("(no models/question/: the last line of each group is the same as the one before)")
     for (n, split), rs in sorted(groups.items()):
         for name, e, learned in (("phrases only", None, False), ("phrases + prototypes", embed, False),
                                  ("phrases + prototypes + learned", embed, True)):
-            ok = accuracy(rs, e, learned)
-            print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}")
+            times: list[float] = []
+            ok = accuracy(rs, e, learned, times)
+            ms = np.array(times) * 1000
+            print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
+                  f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")
 
 
 if __name__ == "__main__":

@@ -8,9 +8,11 @@ routing_questions_independent.jsonl (set 1 and set 2), tests/data/routing_questi
 as short texts of their category the CUAD descriptions, names and trigger phrases of
 shared/clauses/routing_data.json (its non-CUAD "background" topics as questions of none).
 
+Every question is read as routing reads it (routing.normalise: spelling and typos folded).
 First stage (shared.clauses.routing_learned): one-vs-rest logistic regression over the MiniLM
 vector beside word/char n-gram TF-IDF. Second stage: one logistic regression over per-category
-evidence (routing_learned.stack_features), fitted on out-of-fold first-stage probabilities for
+evidence (routing_learned.stack_features, with the first stage's best probability over the parts
+of a several-part question beside the whole's), fitted on out-of-fold first-stage probabilities for
 the train set only (the phrases were tuned on the other question sets, so their evidence there
 is too good to learn from); thresholds from nested cross-validation on it. Deterministic (SEED).
 """
@@ -34,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from services.locate.embedder import Embedder  # noqa: E402
 from shared.clauses import routing, routing_learned  # noqa: E402
-from shared.clauses.routing_text import clean  # noqa: E402
+from shared.clauses.routing_text import several_parts  # noqa: E402
 
 SEED = 13
 C = 16.0  # first stage
@@ -108,7 +110,7 @@ def fit_first(texts: list[str], vecs: np.ndarray, y: np.ndarray) -> tuple[Vector
     return vz, coef, intercept
 
 
-def model_of(vz: Vectorizer, coef: np.ndarray, intercept: np.ndarray, stack=(np.zeros(15), 0.0),
+def model_of(vz: Vectorizer, coef: np.ndarray, intercept: np.ndarray, stack=(np.zeros(17), 0.0),
              top=0.5, extra=0.5) -> routing_learned.QuestionModel:
     arrays = {"idf": np.concatenate(vz.idf), "coef": coef, "intercept": intercept,
               "stack_coef": stack[0], "stack_intercept": np.array(stack[1])}
@@ -122,9 +124,9 @@ class Evidence:
 
     def __init__(self, rows: list[dict], embed) -> None:
         self.rows, self.y = rows, labels(rows)
-        self.text, self.lex, self.picks, self.whole, vecs = [], [], [], [], []
+        self.text, self.lex, self.picks, self.whole, vecs, self.parts = [], [], [], [], [], []
         for r in rows:
-            text = clean(r["question"])
+            text = routing.normalise(r["question"])
             hits = routing._hits(text)
             lex: dict[str, float] = {}
             for h in hits:
@@ -135,12 +137,14 @@ class Evidence:
             self.picks.append(np.array([float(c in picks) for c in NAMES]))
             self.whole.append(whole)
             vecs.append(vector)
+            parts = several_parts(text)  # read on their own too, as route() reads them
+            self.parts.append((parts, routing._PROTOTYPES.embed_texts(parts, embed) if parts else None))
         self.vecs = np.array(vecs)
         self.baseline = [sorted({*lex_names(lx), *(n for n, v in zip(NAMES, pk) if v)}) for lx, pk in zip(self.lex, self.picks)]
 
-    def stack_x(self, model: routing_learned.QuestionModel, p: np.ndarray) -> np.ndarray:
+    def stack_x(self, model: routing_learned.QuestionModel, p: np.ndarray, p_part: np.ndarray) -> np.ndarray:
         return np.stack([routing_learned.stack_features(p[i], self.lex[i], self.picks[i], np.array([self.whole[i][c] for c in NAMES]),
-                                                        self.whole[i][""], model.meta) for i in range(len(self.rows))])
+                                                        self.whole[i][""], model.meta, p_part[i]) for i in range(len(self.rows))])
 
 
 def batched(embed, texts: list[str]):
@@ -154,6 +158,7 @@ def batched(embed, texts: list[str]):
 
     for text in texts:
         routing._semantic(text, routing._hits(text), record)
+        routing._PROTOTYPES.embed_texts(several_parts(text), record)
     uniq = list(dict.fromkeys(asked))
     table = dict(zip(uniq, embed(uniq)))
     return lambda batch: np.array([table[t] for t in batch])
@@ -186,8 +191,8 @@ def main() -> None:
     args = ap.parse_args()
     t0 = time.time()
     sets = load_sets()
-    prior_text = [clean(r["question"]) for r in sets["prior"]]
-    embed = batched(Embedder().embed, [clean(r["question"]) for v in sets.values() for r in v])  # one batch, one set of prototypes
+    prior_text = [routing.normalise(r["question"]) for r in sets["prior"]]
+    embed = batched(Embedder().embed, [routing.normalise(r["question"]) for v in sets.values() for r in v])  # one batch, one set of prototypes
     ev = {k: Evidence(v, embed) for k, v in sets.items() if k != "prior"}
     prior_vecs = routing._PROTOTYPES.embed_texts(prior_text, embed)
     prior_y = labels(sets["prior"])
@@ -202,16 +207,18 @@ def main() -> None:
         idx = np.arange(len(e.rows)) if idx is None else idx
         return [e.text[i] for i in idx], e.vecs[idx], e.y[idx]
 
-    def probs(m, e: Evidence, idx) -> np.ndarray:
-        return np.array([m.probs(e.text[i], e.vecs[i]) for i in idx])
+    def probs(m, e: Evidence, idx) -> tuple[np.ndarray, np.ndarray]:
+        """The whole question's probabilities, and the best of them and its parts'."""
+        p = np.array([m.probs(e.text[i], e.vecs[i]) for i in idx])
+        return p, np.array([m.part_probs(*e.parts[i], q) if e.parts[i][0] else q for i, q in zip(idx, p)])
 
     # Out-of-fold first-stage probabilities on the train set.
     others = [(prior_text, prior_vecs, prior_y), part(ev["set1"]), part(ev["set2"]), part(ev["rq"])]
-    p_oof = np.zeros((n, len(NAMES)))
+    p_oof, pp_oof = np.zeros((n, len(NAMES))), np.zeros((n, len(NAMES)))
     for k in range(FOLDS):
         m = model_of(*first([*others, part(tr, np.flatnonzero(fold != k))]))
-        p_oof[fold == k] = probs(m, tr, np.flatnonzero(fold == k))
-    x_tr = tr.stack_x(m, p_oof)
+        p_oof[fold == k], pp_oof[fold == k] = probs(m, tr, np.flatnonzero(fold == k))
+    x_tr = tr.stack_x(m, p_oof, pp_oof)
     # Nested: the second stage out of fold too, for its thresholds and an honest number.
     s_oof = np.zeros((n, len(NAMES)))
     for k in range(FOLDS):
@@ -226,10 +233,10 @@ def main() -> None:
         rest = [(prior_text, prior_vecs, prior_y), part(tr), *(part(ev[o]) for o in ("set1", "set2", "rq") if o not in (name,))]
         m = model_of(*first(rest), stack, top, extra)
         e = ev[name]
-        p = probs(m, e, np.arange(len(e.rows)))
+        p, pp = probs(m, e, np.arange(len(e.rows)))
         metrics[name] = {"phrases": exact(e.rows, [lex_names(x) for x in e.lex]), "phrases_prototypes": exact(e.rows, e.baseline),
                          "learned_alone": exact(e.rows, [_decide(q, 0.2, 0.3) for q in p]),
-                         "shipped": exact(e.rows, decided(m, stack_scores(e.stack_x(m, p), stack)))}
+                         "shipped": exact(e.rows, decided(m, stack_scores(e.stack_x(m, p, pp), stack)))}
     vz, coef, intercept = first([*others, part(tr)])
     args.out.mkdir(parents=True, exist_ok=True)
     vocab = {"n_word": len(vz.vocab[0]), "ngrams": vz.vocab[0] + vz.vocab[1]}

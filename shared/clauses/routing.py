@@ -16,16 +16,17 @@
 4. When ``embed`` is given and ``models/question/`` is there, a learned question classifier
    (shared.clauses.routing_learned) reads the same embedding and the question's n-grams, and a
    small second stage weighs its probabilities against what the phrases and prototypes found:
-   it decides the categories (it may add what no phrase found, or drop a phrase's stray hit).
-   Without ``embed`` routing is the lexical layer alone, as before.
+   it decides the categories (it may add what no phrase found, or drop a phrase's stray hit); it
+   reads each part of a several-part question on its own too. Without ``embed`` routing is the
+   lexical layer alone. Both layers read the question ``normalise``d (typos mended: "warrenty").
 
 Question text is normalised and stemmed by shared.clauses.routing_text; the semantic layer is
 shared.clauses.routing_embed. The vocabulary is data, ``routing_data.json`` beside this module
 (its ``_comment`` says what each table means; the CUAD descriptions in it are CC BY 4.0, The
 Atticus Project, CUAD v1). It was written from contract-drafting vocabulary and the way
 lawyers and their clients talk about each clause, not copied from the evaluation questions
-(tests/data/routing_questions.jsonl, and the "tune" split of
-tests/data/routing_questions_independent.jsonl that guided it; its "holdout" split was not read).
+(tests/data/routing_questions.jsonl, and the "tune" splits of routing_questions_independent.jsonl
+that guided it; its "holdout" splits were not read).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import numpy as np
 from shared.clauses import routing_learned
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
-from shared.clauses.routing_text import as_list, clean, split_parts, stem_words, tokenize, topical
+from shared.clauses.routing_text import Speller, as_list, clean, several_parts, split_parts, stem_words, tokenize, topical
 
 _DATA = json.loads(resources.files(__package__).joinpath("routing_data.json").read_text(encoding="utf-8"))
 
@@ -138,6 +139,13 @@ def _check_suppress() -> None:
 
 _check_suppress()
 _LEXICON = _build_lexicon()
+_SPELLER = Speller(re.findall(r"[a-z]+", " ".join((*NAMES, *DESCRIPTIONS.values(), *NEUTRAL, *BACKGROUND, *(  # what a typo is folded to
+    p for table in (TRIGGERS, WEAK, COMBOS) for phrases in table.values() for p in phrases))).lower()))
+
+
+def normalise(question: str) -> str:
+    """The question as both layers read it: spelling and stray clause words folded, typos mended."""
+    return _SPELLER(clean(question))
 _COMBOS = _build_combos()
 _NEUTRAL = tuple(stem_words(clean(p)) for p in NEUTRAL)
 
@@ -271,15 +279,6 @@ def _semantic(text: str, hits: list[_Hit], embed: Embed) -> tuple[dict[str, floa
     return picks, sems[0], vectors[0]
 
 
-def _learned(model: routing_learned.QuestionModel, text: str, vector: np.ndarray, lex: dict[str, float],
-             picks: dict[str, float], whole: dict[str, float]) -> dict[str, float]:
-    """The question classifier's probabilities weighed against the phrases' and prototypes' evidence."""
-    cats = model.categories
-    p = model.probs(text, vector)
-    return model.decide(model.stacked(p, np.array([lex.get(c, 0.0) for c in cats]), np.array([float(c in picks) for c in cats]),
-                                      np.array([whole[c] for c in cats]), whole[""]))
-
-
 def route(question: str, embed: Embed | None = None) -> Route:
     """The CUAD categories ``question`` asks about, best first (at most four; a list of topics
     at most eight).
@@ -294,7 +293,7 @@ def route(question: str, embed: Embed | None = None) -> Route:
     if named:
         named = named[:MAX_CATEGORIES]
         return Route(named, {n: 1.0 for n in named}, "named")
-    text = clean(question)
+    text = normalise(question)
     if not text.strip():
         return Route([], {}, "none")
     hits, limit = _hits(text), MAX_CATEGORIES
@@ -317,7 +316,8 @@ def route(question: str, embed: Embed | None = None) -> Route:
             for name, s in picks.items():
                 scores[name] = max(scores.get(name, 0.0), s)
         else:
-            scores = _learned(model, text, vector, scores, picks, whole)
+            parts = several_parts(text)  # each also read on its own
+            scores = model.weigh(text, vector, scores, picks, whole, parts, _PROTOTYPES.embed_texts(parts, embed) if parts else None)
     if limit == MAX_LISTED:  # every item the list names is asked; the classifier adds to it only where an item names nothing
         scores = lexical if {h.part for h in hits} >= set(tokenize(text)[1]) else {**lexical, **scores}
     ranked = sorted(scores, key=lambda n: -scores[n])[:limit]

@@ -7,8 +7,9 @@ probabilities against what the trigger phrases and the prototypes found.
    block unit length). A question about none of the categories has no positive label.
 2. ``decide``: per category, a logistic regression over a dozen numbers (``stack_features``:
    the classifier's log-odds and rank, whether a trigger phrase named the category, whether a
-   prototype picked it, its prototype similarity ...) says how likely the category is asked
-   about; the best goes in above ``top``, further ones above ``extra`` (at most ``limit``).
+   prototype picked it, its prototype similarity, the classifier's best log-odds over the parts
+   of a several-part question ...) says how likely the category is asked about; the best goes
+   in above ``top``, further ones above ``extra`` (at most ``limit``).
 
 The artifact (``models/question/``) is plain data, no pickle: ``vocab.json`` (n-grams),
 ``weights.npz`` (IDF, coefficients, second stage), ``card.json`` (categories, thresholds,
@@ -50,19 +51,28 @@ def ngrams(text: str) -> tuple[dict[str, int], dict[str, int]]:
     return wc, cc
 
 
-def stack_features(p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.ndarray, background: float, meta: np.ndarray) -> np.ndarray:
+def _logit(p: np.ndarray) -> np.ndarray:
+    q = np.clip(p, 1e-4, 1 - 1e-4)
+    return np.log(q / (1 - q))
+
+
+def stack_features(p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.ndarray, background: float, meta: np.ndarray,
+                   p_part: np.ndarray) -> np.ndarray:
     """(categories, d) second-stage inputs for one question: classifier probabilities ``p``,
     lexical scores ``lex`` (0 where no phrase named the category), ``proto`` (1 where the
-    prototype layer picked it), prototype similarities ``sims``, the best background one, and
-    ``meta`` (1 for the metadata categories)."""
-    q = np.clip(p, 1e-4, 1 - 1e-4)
-    lg = np.log(q / (1 - q))
+    prototype layer picked it), prototype similarities ``sims``, the best background one,
+    ``meta`` (1 for the metadata categories) and ``p_part``: the classifier's best probability
+    over the parts of a several-part question (``p`` for one part). Read whole, "when does it
+    expire, and who owns the IP?" dilutes each topic's n-grams with the other's; read by parts,
+    each stands on its own."""
+    lg = _logit(p)
+    lg_part = _logit(np.maximum(p, p_part))
     rank = np.empty(len(p), int)
     rank[np.argsort(-p, kind="stable")] = np.arange(len(p))
     hit = (lex > 0).astype(np.float64)
     n_hit = np.full(len(p), hit.sum())
     cols = [lg, hit, lex, proto * (1 - hit), sims, sims - background, rank == 0, rank == 1, rank == 2,
-            p / max(float(p.max()), 1e-9), n_hit, n_hit == 0, hit * lg, meta, np.full(len(p), lg.max())]
+            p / max(float(p.max()), 1e-9), n_hit, n_hit == 0, hit * lg, meta, np.full(len(p), lg.max()), lg_part, hit * lg_part]
     return np.stack([np.asarray(c, np.float64) for c in cols], axis=1)
 
 
@@ -100,9 +110,25 @@ class QuestionModel:
     def probs(self, text: str, vector: np.ndarray) -> np.ndarray:
         return 1.0 / (1.0 + np.exp(-self.logits(text, vector)))
 
-    def stacked(self, p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.ndarray, background: float) -> np.ndarray:
-        x = stack_features(p, lex, proto, sims, background, self.meta)
+    def part_probs(self, parts: list[str], vectors: np.ndarray, p: np.ndarray) -> np.ndarray:
+        """The best of ``p`` (the whole question's) and each part's probabilities."""
+        return np.max([p, *(self.probs(t, v) for t, v in zip(parts, vectors))], axis=0)
+
+    def stacked(self, p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.ndarray, background: float,
+                p_part: np.ndarray) -> np.ndarray:
+        x = stack_features(p, lex, proto, sims, background, self.meta, p_part)
         return 1.0 / (1.0 + np.exp(-(x @ self._sw + self._sb)))
+
+    def weigh(self, text: str, vector: np.ndarray, lex: dict[str, float], picks: dict[str, float], whole: dict[str, float],
+              parts: list[str], part_vectors: np.ndarray | None) -> dict[str, float]:
+        """The categories asked about: the classifier's probabilities (of the whole question, and of
+        each of its ``parts``) weighed against the phrases' scores ``lex``, the prototypes' ``picks``
+        and the whole question's prototype similarities ``whole`` ('' the best background one)."""
+        cats = self.categories
+        p = self.probs(text, vector)
+        p_part = self.part_probs(parts, part_vectors, p) if parts else p
+        return self.decide(self.stacked(p, np.array([lex.get(c, 0.0) for c in cats]), np.array([float(c in picks) for c in cats]),
+                                        np.array([whole[c] for c in cats]), whole[""], p_part))
 
     def decide(self, scores: np.ndarray) -> dict[str, float]:
         """Category -> score for those asked about, best first: the best above ``top``, more above ``extra``."""

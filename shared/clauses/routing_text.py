@@ -6,6 +6,10 @@ themselves (``split_parts``). Used by both layers of shared.clauses.routing; kno
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Iterable
+
+from spellchecker import SpellChecker
 
 from shared.clauses.catalogue import content_words
 
@@ -30,10 +34,13 @@ _QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would
 # A list of three or more short items that ends with "and" or "or" ("the liability caps,
 # termination rights, renewal terms and governing law"; "exclusivity, non-compete and
 # non-solicit"): routing may read each item as a part of its own (``as_list``). Items of a list of three are shorter (two words at most):
-# "If the supplier breaches, the customer may terminate and claim damages" is no list.
+# "If the supplier breaches, the customer may terminate and claim damages" is no list. Four or
+# more items need no "and" where they end the sentence ("governing law, assignment, change of
+# control, third party rights.").
 _W = r"[\w'/-]+"
 _LISTS = (re.compile(rf"\b{_W}(?:\s+{_W}){{0,3}}(?:,\s+{_W}(?:\s+{_W}){{0,3}}){{2,}},?\s+(?:and|or)\s+{_W}", re.I),
-          re.compile(rf"\b{_W}(?:\s+{_W})?,\s+{_W}(?:\s+{_W})?,?\s+(?:and|or)\s+{_W}", re.I))
+          re.compile(rf"\b{_W}(?:\s+{_W})?,\s+{_W}(?:\s+{_W})?,?\s+(?:and|or)\s+{_W}", re.I),
+          re.compile(rf"\b{_W}(?:\s+{_W}){{0,3}}(?:,\s+{_W}(?:\s+{_W}){{0,3}}){{3,}}(?=\s*(?:[.?!;]|$))", re.I))
 _AUX = r"(?:can|could|is|are|does|do|did|will|would|should|may|must)"
 _CONDITION = re.compile(rf"^\W*(?:if|whenever|once|after|before|unless|until|while|in case|as soon as|assuming|suppose|say|(?:when|where)(?!\s+{_AUX}\b))\b", re.I)
 _LAST_BOUNDARY = re.compile(r".*(?:[,;?!:]|\.(?=\s)|\b(?:and|but)\b)", re.I | re.S)
@@ -47,6 +54,45 @@ def clean(text: str) -> str:
     for rx, neutral in _STRAY.items():
         text = rx.sub(neutral, text)
     return " ".join(_SPELLING_RX.sub(lambda m: _SPELLING[m.group(0).lower()], text).split())
+
+
+class Speller:
+    """Misspelt words folded to a word routing knows ("warrenty" -> "warranty", "terminaton" ->
+    "termination"): a word of five letters or more that is neither English (pyspellchecker's
+    dictionary) nor in ``known`` becomes the word of ``known`` one edit away from it, the
+    commonest in English where there are several. Acronyms (all capitals) and every word with no
+    such neighbour stay as they are; so does any word the dictionary knows ("assigned" is no
+    "assignee")."""
+
+    _WORD = re.compile(r"[A-Za-z]{5,}")
+
+    def __init__(self, known: Iterable[str]) -> None:
+        self._known = frozenset(w.lower() for w in known)
+        self._english: SpellChecker | None = None
+        self._lock = threading.Lock()
+
+    def _dictionary(self) -> SpellChecker:
+        with self._lock:  # loaded on the first question, once (about 0.1 s)
+            if self._english is None:
+                self._english = SpellChecker(distance=1)
+            return self._english
+
+    def __call__(self, text: str) -> str:
+        english = None
+
+        def fold(m: re.Match) -> str:
+            nonlocal english
+            word = m.group(0)
+            low = word.lower()
+            if word.isupper() or low in self._known:
+                return word
+            english = english or self._dictionary()
+            if low in english:
+                return word
+            near = english.edit_distance_1(low) & self._known
+            return max(sorted(near), key=english.word_usage_frequency) if near else word
+
+        return self._WORD.sub(fold, text)
 
 
 _SUFFIXES = tuple((suf, "y" if suf in ("ies", "ied") else "") for suf in (
@@ -123,3 +169,10 @@ def split_parts(text: str) -> list[str]:
 def topical(part: str) -> bool:
     # A fragment such as "for how long" carries no topic of its own and only adds noise.
     return len(part.split()) >= 4 and len(content_words(part)) >= 3
+
+
+def several_parts(text: str) -> list[str]:
+    """The parts of a several-part question that routing's classifier also reads on their own
+    (those of two words or more; [] where there is only one)."""
+    parts = [p for p in split_parts(text) if len(p.split()) >= 2]
+    return parts if len(parts) >= 2 else []

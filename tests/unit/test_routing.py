@@ -318,3 +318,40 @@ def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own(
     got = routing.route("Does it renew, and how can it be terminated?").categories
     assert {"Renewal Term", "Notice Period To Terminate Renewal", "Termination For Convenience"} <= set(got)
     assert routing.route("Can we terminate the renewal?").categories == ["Notice Period To Terminate Renewal"]
+
+
+def test_a_typo_is_mended_to_the_word_routing_knows():
+    # set 3's "warrenty duration, liablity cap" lost the warranty: no phrase matched a misspelt word
+    assert routing.normalise("warrenty duration, liablity cap and the terminaton rights") == \
+        "warranty duration, liability cap and the termination rights"
+    # English words, the vocabulary's own words, acronyms and names stay as they are
+    for text in ("Was anything assigned to the licensor?", "Is ROFRX in it?", "Does Acmecorp insure it?", "the insurer and the insured"):
+        assert routing.normalise(text) == text
+    assert routing.route("Is there a warrenty period?").categories == ["Warranty Duration"]
+
+
+def test_abbreviations_lawyers_use_name_their_clause():
+    assert set(routing.route("What are the TfC and CoC provisions?").categories) == {"Termination For Convenience", "Change Of Control"}
+    assert routing.route("is there a LoL?").categories == ["Cap On Liability"]
+
+
+def test_a_list_of_four_needs_no_and():
+    got = routing.route("Boilerplate check: governing law, assignment, change of control, third party rights.").categories
+    assert set(got) == {"Governing Law", "Anti-Assignment", "Change Of Control", "Third Party Beneficiary"}
+
+
+# Set 3 names two to four topics per question. Measured before any tuning, the router got 31 of
+# its 40 tune questions exactly right (the classifier read the question whole, so a second
+# topic's words were drowned by the first's); reading each part on its own too, with typos
+# mended and lists of four read as lists, it gets 37.
+SET3_TUNE = [r for r in _ROWS if r.get("set") == 3 and r["split"] == "tune"]
+
+
+def test_questions_about_several_topics_keep_each_topic(embed, capsys):
+    ok = sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in SET3_TUNE)
+    with capsys.disabled():
+        print(f"\nset 3 tune split, exact-set accuracy with embedder: {ok}/{len(SET3_TUNE)}")
+    assert len(SET3_TUNE) == 40
+    assert ok >= 36
+    got = routing.route("Whats the expiry date, is there a TfC right, and what obligations survive post terminaton?", embed).categories
+    assert set(got) == {"Expiration Date", "Termination For Convenience", "Post-Termination Services"}
