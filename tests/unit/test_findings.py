@@ -449,6 +449,10 @@ def test_an_indemnity_or_a_warranty_disclaimed_caps_nothing():
     assert veto("Astellas shall indemnify and hold FG harmless from all losses, including, without limitation, reasonable attorneys' fees, "
                 "including but not limited to those arising from the development of the Product.")
     assert not veto("Except for a party's obligation to indemnify under Section 9, in no event shall either party be liable for consequential damages.")
+    # "but only to the extent arising from" sets what an indemnity covers, not how far liability goes (Antares, CUAD dev)
+    assert veto("Antares shall indemnify and hold each AMAG Indemnitee harmless from any and all Damages, but only to the extent arising "
+                "from a Third Person Claim because of any breach of this Agreement by Antares.")
+    assert not veto("Supplier shall indemnify Buyer, and shall be liable only to the extent of the fees paid hereunder.")
     # SFG FINANCIAL (CUAD dev): a warranty disclaimed with no word of liability was a Cap On Liability card too
     assert veto("LICENSOR DOES NOT WARRANT THAT THE LICENSED TECHNOLOGY IS ERROR-FREE OR THAT IT WILL MEET LICENSEE'S REQUIREMENTS.")
     assert not veto("LICENSOR MAKES NO OTHER WARRANTY, AND IN NO EVENT SHALL ITS LIABILITY EXCEED THE FEES PAID.")
