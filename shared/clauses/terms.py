@@ -57,8 +57,12 @@ _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|so
 _CURE_AFTER = re.compile(r"[^.;()]{0,100}?\bto\s+(?:cure|remedy)\b", re.I)
 # A term that ends on an anniversary ("will terminate on the third anniversary of the Effective
 # Date"), unless it is one of two ends ("the later of (i) the third anniversary … or (ii) …").
-_ORDINALS = {w: i for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split(), 1)}
-_ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(_ORDINALS)})|(\d{{1,2}})(?:st|nd|rd|th))\s+anniversary\b", re.I)
+# Said in words, in figures or both ("the tenth (10th) anniversary", "twenty-first (21st)"; "5t h" as filed).
+_UNITS = "first second third fourth fifth sixth seventh eighth ninth".split()
+_ORDINALS = {w: i for i, w in enumerate([*_UNITS, "tenth", "eleventh", "twelfth", *(f"{t}teenth" for t in "thir four fif six seven eigh nine".split()),
+                                         "twentieth", *(f"twenty-{u}" for u in _UNITS), "thirtieth"], 1)}
+_NTH = r"(\d{1,2})\s*(?:s\s?t|n\s?d|r\s?d|t\s?h)"
+_ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(sorted(_ORDINALS, key=len, reverse=True))})(?:\s*\(\s*{_NTH}\s*\))?|{_NTH})\s+anniversary\b", re.I)
 _EITHER_END = re.compile(r"\b(?:later|earlier|latest|earliest|sooner)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
 # Where a redaction stands for the term: by what the figure would be (money, a notice, a length of time, an end date), read from
 # the words around it. "uncured for [***] following written notice" hides a cure period, not a notice period; "kept in force for
@@ -159,8 +163,9 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
                               or _FROM_END.match(after)):  # "for a period of twelve (12) months from the effective date of termination"
             continue
         return _term(name, clause[a:b], d, "days")
-    if cue == "term" and (m := _ANNIVERSARY.search(clause)) and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):
-        years = _ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2))
+    if (cue == "term" or cue == "warrant" and _WARRANT.search(clause)) and (m := _ANNIVERSARY.search(clause)) \
+            and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):  # a warranty "ending on the twenty-first (21st) anniversary of ..."
+        years = _ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3))
         return _term(name, m.group(), 365.0 * years, "days")
     if cue == "renew":
         for rx, d in _RENEW_WORDS:

@@ -83,6 +83,10 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
         # Read on a CUAD dev contract, where "not stated" had been said of it.
         ("Expiration Date", 'This Agreement will commence on the Effective Date, and will terminate on the third anniversary of the Effective Date (the "Term").', "term_length", 1095),
         ("Expiration Date", "This Agreement shall expire on the 5th anniversary of the Closing Date.", "term_length", 1825),
+        # CUAD train: the ordinal in words and in figures ("fifth (5th)", "5t h" as filed); a warranty that ends on an anniversary (BLOOM ENERGY, dev)
+        ("Expiration Date", "This Agreement shall commence on the Effective Date and shall continue until the fifth (5t h) anniversary of the Effective Date.", "term_length", 1825),
+        ("Warranty Duration", "“Warranty Period” means the period beginning on the date of Commencement of Operations and ending on the "
+                              "twenty-first (21st) anniversary of such date.", "warranty_period", 7665),
         # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
         # CUAD dev (MANAKOA): twelve months are a year, not 360 days
