@@ -6,7 +6,8 @@ import hashlib
 import re
 from typing import Any
 
-from shared.clauses import catalogue, confidence, findings, playbook, risk, terms
+from shared.clauses import catalogue, confidence, findings, playbook, risk, row_terms, terms
+from shared.clauses.row_terms import pages as _pages
 from shared.clauses.checklist import CHECKLIST, SPEC, open_ended
 from shared.documents import splitter
 from shared.store import keys
@@ -208,11 +209,8 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
         clauses = sorted((f for f in shown if cat in f["categories"]), key=lambda f: confidence.for_category(f, cat).get("tier") == "weak")
         weak = [f for f in clauses if confidence.for_category(f, cat).get("tier") == "weak"]
         sure = clauses[: len(clauses) - len(weak)] or clauses
-        stated = {}
-        for f in clauses:
-            for t in f.get("terms", []):
-                if t["category"] == cat and t["stated"] is True:
-                    stated.setdefault(t["name"], f"{t['name'].replace('_', ' ')}: {t['text']}")
+        stated = row_terms.stated(sure, cat)
+        stated |= {name: said for name, said in row_terms.stated(clauses, cat).items() if name not in stated}  # a weak match's, where no surer one says it
         # the key term none of them states where each of their notes says so (each clause searched whole): a cap row that
         # "meets" the playbook's mutuality with only an exclusion of kinds of damages says it has no amount
         key = SPEC.get(cat, [("",)])[0][0]
@@ -234,11 +232,6 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
 
 
 _SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read as a value it can check)", "meets": "meets the playbook"}
-
-
-def _pages(pages: list[int]) -> str:
-    """"p. 3" or "pp. 2, 5", in the order given."""
-    return f"p{'p' if len(pages) > 1 else ''}. {', '.join(map(str, pages))}"
 
 
 def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> str:

@@ -20,7 +20,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from shared.clauses import confidence
+from shared.clauses import confidence, row_terms
 
 ENDED = ("failed", "cancelled")  # a review in one of these states will never have a final
 CONTRACT = ["index", "file", "status", "error", "review_url"]
@@ -98,12 +98,8 @@ def cell(category: str, final: dict, review_url: str) -> dict:
 def derived(category: str, clauses: list[dict]) -> dict:
     """A summary row from the findings alone, as the analyze service builds one, less the
     playbook's position (which needs the playbook)."""
-    stated: dict[str, str] = {}
-    for f in clauses:
-        for t in f.get("terms") or []:
-            if t.get("category") == category and t.get("stated") is True:
-                stated.setdefault(t["name"], f"{t['name'].replace('_', ' ')}: {t['text']}")
-    return {"category": category, "found": len(clauses), "pages": sorted({f["page"] for f in clauses}), "terms": list(stated.values()), "status": None, "rule": None}
+    return {"category": category, "found": len(clauses), "pages": sorted({f["page"] for f in clauses}),
+            "terms": list(row_terms.stated(clauses, category).values()), "status": None, "rule": None}
 
 
 def quoted(finding: dict) -> str:

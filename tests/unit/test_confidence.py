@@ -157,3 +157,28 @@ def test_a_deviation_says_how_likely_its_clause_is_of_the_category():
     # a weak match's deviation is listed after the others (NICE: the box led with a 16% card's "deviates")
     assert got[0]["page"] == 5 and "tier" not in got[0]
     assert (got[1]["page"], got[1]["confidence"], got[1]["tier"]) == (3, 0.2, "weak")
+
+
+def test_a_summary_row_names_each_value_its_clauses_state():
+    """NICE (CUAD dev): one clause lets NICE end the contract on six months' notice, another the contractor on 45 days;
+    the row named the first alone. Where clauses state different values of a term, the row names each, with its pages;
+    the same value said in other words is one value; a fourth and further are counted."""
+    from services.analyze import logic
+    from services.edge import grid
+
+    tfc = "Termination For Convenience"
+
+    def card(page: int, text: str, days: float | None) -> dict:
+        return {"page": page, "categories": [tfc], "confidences": [{"category": tfc, "confidence": 0.8, "tier": "likely"}],
+                "terms": [{"category": tfc, "name": "notice_period", "stated": True, "text": text, "value": days}], "positions": []}
+
+    six, days45, ninety = card(22, "not less than six (6) months", 182.5), card(22, "not less than forty-five (45) Days", 45.0), card(9, "90 days", 90.0)
+    want = "notice period: not less than six (6) months (p. 22) / not less than forty-five (45) Days (p. 22)"
+    assert logic.summary([six, days45], [tfc], None)[0]["terms"] == [want]
+    assert grid.derived(tfc, [six, days45])["terms"] == [want]
+    assert logic.summary([six, card(30, "six months", 182.5)], [tfc], None)[0]["terms"] == ["notice period: not less than six (6) months"]
+    many = logic.summary([ninety, six, days45, card(31, "thirty (30) days", 30.0), card(33, "ten days", 10.0)], [tfc], None)[0]["terms"]
+    assert many == ["notice period: 90 days (p. 9) / not less than six (6) months (p. 22) / not less than forty-five (45) Days (p. 22) / 2 more (pp. 31, 33)"]
+    long = card(5, "an amount equal to one hundred percent of the aggregate purchase price of all systems in the portfolio during the period", None)
+    got = logic.summary([ninety, long], [tfc], None)[0]["terms"][0]
+    assert got.startswith("notice period: 90 days (p. 9) / an amount equal to") and got.endswith(" … (p. 5)") and len(got) < 150
