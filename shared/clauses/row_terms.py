@@ -6,6 +6,7 @@ party may end the contract on six months' notice and the other on 45 days (NICE,
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 MOST = 3  # values a row names; further ones are counted, with their pages
@@ -31,6 +32,19 @@ def _values(name: str, said: dict[Any, tuple[str, list[int]]]) -> str:
     return f"{label}: {' / '.join(shown)}" + (f" / {len(values) - MOST} more ({pages(rest)})" if rest else "")
 
 
+def _same_words(text: str, values: dict[Any, tuple[str, list[int]]]) -> Any:
+    """The key of a value of ``values`` said in nearly the same words as ``text`` (four fifths of
+    their words shared, or a basis of eight words or more nearly all inside a longer one: "the
+    amount paid by BNL to VIP in the twelve (12) month period …" and "the amounts paid by BNL …
+    claims by VIP for the minimum fees"), or ``text``'s own words."""
+    words = frozenset(re.findall(r"\w+", text.lower())) or frozenset([text])  # a redaction ("[***]") is its own
+    for key in values:
+        if isinstance(key, frozenset) and (len(words & key) >= 0.8 * len(words | key)
+                                           or min(len(words), len(key)) >= 8 and len(words & key) >= 0.9 * min(len(words), len(key))):
+            return key
+    return words
+
+
 def stated(clauses: list[dict[str, Any]], category: str) -> dict[str, str]:
     """Term name -> what the row says of it, for the terms ``clauses`` (findings of the final)
     state of ``category``, in the clauses' order. Values are told apart by their normal form
@@ -39,8 +53,9 @@ def stated(clauses: list[dict[str, Any]], category: str) -> dict[str, str]:
     for f in clauses:
         for t in f.get("terms") or []:
             if t.get("category") == category and t.get("stated") is True:
-                key = t.get("value") if t.get("value") is not None else " ".join(str(t["text"]).lower().split())
-                at = said.setdefault(t["name"], {}).setdefault(key, (t["text"], []))[1]
+                values = said.setdefault(t["name"], {})
+                key = t.get("value") if t.get("value") is not None else _same_words(str(t["text"]), values)
+                at = values.setdefault(key, (t["text"], []))[1]
                 if f["page"] not in at:
                     at.append(f["page"])
     return {name: _values(name, values) for name, values in said.items()}

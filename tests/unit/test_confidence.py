@@ -179,6 +179,12 @@ def test_a_summary_row_names_each_value_its_clauses_state():
     assert logic.summary([six, card(30, "six months", 182.5)], [tfc], None)[0]["terms"] == ["notice period: not less than six (6) months"]
     many = logic.summary([ninety, six, days45, card(31, "thirty (30) days", 30.0), card(33, "ten days", 10.0)], [tfc], None)[0]["terms"]
     assert many == ["notice period: 90 days (p. 9) / not less than six (6) months (p. 22) / not less than forty-five (45) Days (p. 22) / 2 more (pp. 31, 33)"]
+    # nearly the same words are one value (BNL: "the amount paid by BNL …" and "the amounts paid by BNL … claims by VIP");
+    # two redactions are two
+    basis = "the amount paid by BNL to VIP in the twelve (12) month period prior to the accrual of the claim"
+    same = [card(8, basis, None), card(9, basis.replace("amount ", "amounts ") + " for the specific service", None)]
+    assert logic.summary(same, [tfc], None)[0]["terms"] == [f"notice period: {basis}"]
+    assert logic.summary([card(3, "[***]", None), card(5, "[*****]", None)], [tfc], None)[0]["terms"] == ["notice period: [***] (p. 3) / [*****] (p. 5)"]
     long = card(5, "an amount equal to one hundred percent of the aggregate purchase price of all systems in the portfolio during the period", None)
     got = logic.summary([ninety, long], [tfc], None)[0]["terms"][0]
     assert got.startswith("notice period: 90 days (p. 9) / an amount equal to") and got.endswith(" … (p. 5)") and len(got) < 150
