@@ -210,7 +210,7 @@ def main() -> None:
     def probs(m, e: Evidence, idx) -> tuple[np.ndarray, np.ndarray]:
         """The whole question's probabilities, and the best of them and its parts'."""
         p = np.array([m.probs(e.text[i], e.vecs[i]) for i in idx])
-        return p, np.array([m.part_probs(*e.parts[i], q) if e.parts[i][0] else q for i, q in zip(idx, p)])
+        return p, np.array([m.part_probs(*e.parts[i], q) for i, q in zip(idx, p)])
 
     # Out-of-fold first-stage probabilities on the train set.
     others = [(prior_text, prior_vecs, prior_y), part(ev["set1"]), part(ev["set2"]), part(ev["rq"])]

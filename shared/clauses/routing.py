@@ -139,6 +139,8 @@ def _check_suppress() -> None:
 
 _check_suppress()
 _LEXICON = _build_lexicon()
+_COMBOS = _build_combos()
+_NEUTRAL = tuple(stem_words(clean(p)) for p in NEUTRAL)
 _SPELLER = Speller(re.findall(r"[a-z]+", " ".join((*NAMES, *DESCRIPTIONS.values(), *NEUTRAL, *BACKGROUND, *(  # what a typo is folded to
     p for table in (TRIGGERS, WEAK, COMBOS) for phrases in table.values() for p in phrases))).lower()))
 
@@ -146,8 +148,7 @@ _SPELLER = Speller(re.findall(r"[a-z]+", " ".join((*NAMES, *DESCRIPTIONS.values(
 def normalise(question: str) -> str:
     """The question as both layers read it: spelling and stray clause words folded, typos mended."""
     return _SPELLER(clean(question))
-_COMBOS = _build_combos()
-_NEUTRAL = tuple(stem_words(clean(p)) for p in NEUTRAL)
+
 
 
 @dataclass(frozen=True)

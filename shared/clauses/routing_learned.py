@@ -61,12 +61,12 @@ def stack_features(p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.n
     """(categories, d) second-stage inputs for one question: classifier probabilities ``p``,
     lexical scores ``lex`` (0 where no phrase named the category), ``proto`` (1 where the
     prototype layer picked it), prototype similarities ``sims``, the best background one,
-    ``meta`` (1 for the metadata categories) and ``p_part``: the classifier's best probability
-    over the parts of a several-part question (``p`` for one part). Read whole, "when does it
+    ``meta`` (1 for the metadata categories) and ``p_part``: the best of ``p`` and the classifier's
+    probabilities for each part of a several-part question (``QuestionModel.part_probs``). Read whole, "when does it
     expire, and who owns the IP?" dilutes each topic's n-grams with the other's; read by parts,
     each stands on its own."""
     lg = _logit(p)
-    lg_part = _logit(np.maximum(p, p_part))
+    lg_part = _logit(p_part)
     rank = np.empty(len(p), int)
     rank[np.argsort(-p, kind="stable")] = np.arange(len(p))
     hit = (lex > 0).astype(np.float64)
@@ -110,9 +110,9 @@ class QuestionModel:
     def probs(self, text: str, vector: np.ndarray) -> np.ndarray:
         return 1.0 / (1.0 + np.exp(-self.logits(text, vector)))
 
-    def part_probs(self, parts: list[str], vectors: np.ndarray, p: np.ndarray) -> np.ndarray:
-        """The best of ``p`` (the whole question's) and each part's probabilities."""
-        return np.max([p, *(self.probs(t, v) for t, v in zip(parts, vectors))], axis=0)
+    def part_probs(self, parts: list[str], vectors: np.ndarray | None, p: np.ndarray) -> np.ndarray:
+        """The best of ``p`` (the whole question's) and each part's probabilities (``p`` where there are no parts)."""
+        return np.max([p, *(self.probs(t, v) for t, v in zip(parts, vectors))], axis=0) if parts else p
 
     def stacked(self, p: np.ndarray, lex: np.ndarray, proto: np.ndarray, sims: np.ndarray, background: float,
                 p_part: np.ndarray) -> np.ndarray:
@@ -126,9 +126,8 @@ class QuestionModel:
         and the whole question's prototype similarities ``whole`` ('' the best background one)."""
         cats = self.categories
         p = self.probs(text, vector)
-        p_part = self.part_probs(parts, part_vectors, p) if parts else p
         return self.decide(self.stacked(p, np.array([lex.get(c, 0.0) for c in cats]), np.array([float(c in picks) for c in cats]),
-                                        np.array([whole[c] for c in cats]), whole[""], p_part))
+                                        np.array([whole[c] for c in cats]), whole[""], self.part_probs(parts, part_vectors, p)))
 
     def decide(self, scores: np.ndarray) -> dict[str, float]:
         """Category -> score for those asked about, best first: the best above ``top``, more above ``extra``."""

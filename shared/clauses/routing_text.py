@@ -72,27 +72,22 @@ class Speller:
         self._lock = threading.Lock()
 
     def _dictionary(self) -> SpellChecker:
-        with self._lock:  # loaded on the first question, once (about 0.1 s)
-            if self._english is None:
-                self._english = SpellChecker(distance=1)
-            return self._english
+        if self._english is None:
+            with self._lock:  # loaded on the first unknown word, once (about 0.1 s)
+                if self._english is None:
+                    self._english = SpellChecker(distance=1)
+        return self._english
+
+    def _fold(self, m: re.Match) -> str:
+        word = m.group(0)
+        low = word.lower()
+        if word.isupper() or low in self._known or low in (english := self._dictionary()):
+            return word
+        near = english.edit_distance_1(low) & self._known
+        return max(sorted(near), key=english.word_usage_frequency) if near else word
 
     def __call__(self, text: str) -> str:
-        english = None
-
-        def fold(m: re.Match) -> str:
-            nonlocal english
-            word = m.group(0)
-            low = word.lower()
-            if word.isupper() or low in self._known:
-                return word
-            english = english or self._dictionary()
-            if low in english:
-                return word
-            near = english.edit_distance_1(low) & self._known
-            return max(sorted(near), key=english.word_usage_frequency) if near else word
-
-        return self._WORD.sub(fold, text)
+        return self._WORD.sub(self._fold, text)
 
 
 _SUFFIXES = tuple((suf, "y" if suf in ("ies", "ied") else "") for suf in (
