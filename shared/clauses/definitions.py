@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from shared.clauses import disclaimers, risk
 from shared.clauses.catalogue import CATEGORIES, FOR_CAUSE
+from shared.clauses.front_matter import not_the_contract
 from shared.documents import cjk
 
 
@@ -198,12 +199,6 @@ def defines_a_word(text: str) -> bool:
     return bool(_DEFINITION.match(text.strip()) or _CAPS_DEFINITION.match(text.strip()))
 
 
-# A definition that only points elsewhere ("1.65 “Minimum Top Target Requirement” has the meaning
-# set forth in Exhibit B") states nothing of any category: no labelled clause of CUAD train reads so
-# (IMMUNOMEDICS).
-_POINTER = re.compile(_LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
-
-
 # A clause states a right or a duty: it has a verb ("shall", "may", "hereby grants", "agrees",
 # "is entitled"). A title ("5.2 Contractor's Right to Terminate Agreement for any Reason.", "(a)
 # Royalty Rates for Royalties Payable by Sanofi ..."), a heading run into a line or a row of a table
@@ -276,21 +271,6 @@ _RESTRICTS = re.compile(r"\b(?:not|no|neither|nor|never|refrain\w*|prohibit\w*|r
 
 def restricts_nothing(text: str) -> bool:
     return not _RESTRICTS.search(text) and not _lead_in(text)
-
-
-# A recital ("WHEREAS, Licensee wishes to obtain from Licensor ... the right and license to use ...") says why the parties
-# contract, not what they agree: no labelled clause of CUAD train is or opens a recital (ATENTO, BIOFRONTERA, BNL FINANCIAL).
-_RECITAL = re.compile(_LEAD + r"(?-i:WHEREAS|Whereas)\b", re.I)
-
-
-# A filing's legend ("CERTAIN INFORMATION HAS BEEN EXCLUDED FROM THIS EXHIBIT BECAUSE IT IS NOT MATERIAL ...": GPAQ) is no clause; no train label opens with one.
-_LEGEND = re.compile(r"^\W*(?:\[?\*+\]?\s*)?(?:certain\s+)?(?:confidential\s+)?(?:information|portions?)\s+(?:\S+\s+){0,8}?(?:has|have)\s+been\s+(?:excluded|omitted|redacted)"
-                     r"|^\W*confidential\s+treatment\s+(?:has\s+been\s+)?requested", re.I)
-
-
-def not_the_contract(text: str) -> bool:
-    """A recital, a filing's legend or a definition that points elsewhere: no clause of any category."""
-    return any(pattern.match(text.strip()) for pattern in (_RECITAL, _LEGEND, _POINTER))
 
 
 # A duty to mitigate ("each Party agrees that it shall ... use commercially reasonable efforts to mitigate and otherwise

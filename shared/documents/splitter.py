@@ -192,7 +192,7 @@ def _continues(prev: Span, s: Span, leadin: bool, first: bool = False) -> bool:
     Notwithstanding ...") or an item that is a sentence of its own ("a. ... apparel." | "b. The
     Professional grants ...") is the next clause of the list the lead-in stands in, not its item."""
     m = _INLINE_ITEM.match(s.text)
-    if not m or _titled(s.text):
+    if not m or _titled(s.text) or (leadin and _section(s.text)):
         return False
     before = prev.text.rstrip()
     lower = s.text[m.end() :].lstrip()[:1].islower()
@@ -206,6 +206,13 @@ def _titled(text: str) -> bool:
     not an item of the list before it ("... as other such sponsors;" | "5. Featured Guests.")."""
     title = heading(text)
     return bool(title) and len(text.strip()) - text.strip().find(title) - len(title) <= 1
+
+
+def _section(text: str) -> bool:
+    """A numbered title on a line of its own over its body ("1. Appointment" | "A) Lucid appoints
+    ..."): the next section, not an item of a lead-in ("the parties hereby agree:" | "1. Appointment")."""
+    first, _, rest = text.strip().partition("\n")
+    return bool(rest.strip()) and bool(_NUMBERED.match(first)) and _titled(first)
 
 
 def clause_spans(text: str, max_chars: int = 1500, sentence_chars: int = 1000) -> list[Span]:

@@ -804,6 +804,22 @@ def test_a_recital_is_no_clause():
         assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
 
 
+def test_the_title_and_the_parties_and_what_a_party_desires_are_no_clause():
+    """INNERSCOPE and LUCID (CUAD dev): "EXCLUSIVE DISTRIBUTOR AGREEMENT This agreement (“Agreement”) is
+    made by and between Erchonia Corporation." and the recital "C. Distributor desires to obtain the
+    exclusive right ..." were Exclusivity cards; a condition on what a party wishes is a clause."""
+    from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract
+
+    assert NOT_A_CLAUSE["Exclusivity"]("EXCLUSIVE DISTRIBUTOR AGREEMENT This agreement (“Agreement”) is made by and between Erchonia Corporation.")
+    assert NOT_A_CLAUSE["Exclusivity"]("EXHIBIT 10.9 DISTRIBUTOR AGREEMENT This Distributor Agreement (the ‘Agreement’) dated [*] is between Lucid Inc.")
+    assert NOT_A_CLAUSE["Exclusivity"]("C. Distributor desires to obtain the exclusive right to distribute the Products pursuant to this Agreement.")
+    assert not not_the_contract("If the Company wishes to purchase all of the ROFR Shares, the Company shall deliver a notice to the Seller.")
+    assert not not_the_contract("Licensee desires to obtain an exclusive license, and Licensor hereby grants it on the terms below.")
+    assert not not_the_contract("This Agreement is entered into in the State of Texas and shall be governed by the laws of the State of Texas.")
+    if cuad.available():
+        assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
+
+
 def test_a_filing_legend_is_no_clause():
     """GPAQ (CUAD dev): the filing's legend was a non-compete card."""
     from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract

@@ -404,3 +404,13 @@ def test_a_section_whose_first_word_is_a_name_in_camel_case_opens_an_item():
     one unit across two sections; "6.2 eGain" opens the next, as "6.2 Licensor" would."""
     text = "WARRANTY\nPROVIDED IN THIS SECTION 6.1.\n      6.2 eGain represents and warrants that the Software will process dates."
     assert [s.text for s in clause_spans(text)][-2:] == ["PROVIDED IN THIS SECTION 6.1.", "6.2 eGain represents and warrants that the Software will process dates."]
+
+
+def test_a_numbered_title_on_its_own_line_after_the_agreement_formula_opens_a_section():
+    """LUCID (CUAD dev): "... the parties hereby agree:" | "1. Appointment" | "A) Lucid appoints ..." was one
+    unit with the title and the preamble, and an Exclusivity card that quoted them all."""
+    text = ("This Distributor Agreement is between Lucid Inc. and the Distributor.\nFor good and valuable consideration, the parties hereby agree:\n"
+            "1. Appointment\nA) Lucid appoints the Distributor as an exclusive authorized Lucid Distributor.")
+    assert [s.text for s in clause_spans(text)][-1] == "1. Appointment\nA) Lucid appoints the Distributor as an exclusive authorized Lucid Distributor."
+    # the items of a lead-in still read with it
+    assert len(clause_spans("The Distributor shall not:\n(a) sell competing products;\n(b) solicit the customers of Lucid.")) == 1
