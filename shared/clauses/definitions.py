@@ -126,7 +126,10 @@ _NO_SUBLICENCE = re.compile(r"(?:non-?|without\s+(?:any\s+|the\s+)?(?:right\s+to
 # (the term clauses of ADAMS GOLF, MANAKOA, DATACALL): 0 of 233 train labels of Post-Termination Services name the end only so.
 _TERM_END = re.compile(r"\bunless\s+(?:(?:sooner|earlier)\s+)?terminated(?:\s+(?:sooner|earlier))?|\b(?:sooner|earlier)\s+terminat\w*|\bterminat\w*\s+(?:sooner|earlier)|\bterm\s+and\s+termination\b"
                        r"|\bmay\s+terminate\b|\btermination\s+(?:provisions?|clauses?|sections?)\b|\bterminat\w*\s+(?:on\s+)?the\s+\S+\s+day\s+of\b", re.I)
-_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END}
+# Control of a thing ("in Licensee's possession or control", "beyond its reasonable control") is no control of a party (SFG FINANCIAL's
+# return of materials upon termination was a Change Of Control card); 122 of 127 train labels name the category's words without it, as before.
+_HELD = re.compile(r"\b(?:possession|custody)\s+(?:or|and|and/or)\s+control\b|\bcontrol\s+(?:or|and)\s+(?:possession|custody)\b|\bbeyond\s+(?:\w+\s+){0,3}?control\b", re.I)
+_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END, "Change Of Control": _HELD}
 
 
 def _lead_in(text: str) -> bool:
@@ -195,8 +198,13 @@ _NO_DEFINITION = (
 _CAPS_DEFINITION = re.compile(_LEAD + r"(?-i:[A-Z][A-Z0-9&'’\-]*(?:\s+[A-Z][A-Z0-9&'’\-]*){0,7})\s+(?:means|shall\s+mean|has\s+the\s+meaning)\b", re.I)
 
 
+# Or in title case ("Source Code means fully documented human-readable source code ...": SFG FINANCIAL, a Source Code Escrow card;
+# Ip Ownership Assignment 1 of 172 train labels reads so, the others none).
+_TITLE_DEFINITION = re.compile(_LEAD + r"(?-i:[A-Z][\w'’&-]*(?:\s+(?:of|the|and|[A-Z][\w'’&-]*)){0,6})\s+(?:means|shall\s+mean)\b", re.I)
+
+
 def defines_a_word(text: str) -> bool:
-    return bool(_DEFINITION.match(text.strip()) or _CAPS_DEFINITION.match(text.strip()))
+    return any(p.match(text.strip()) for p in (_DEFINITION, _CAPS_DEFINITION, _TITLE_DEFINITION))
 
 
 # A clause states a right or a duty: it has a verb ("shall", "may", "hereby grants", "agrees",
@@ -282,6 +290,9 @@ _LIMITED = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|greater\s
 # say who owes a third party, and a jury trial waived (PHREESIA) how a claim is heard, not how far it goes: 0 of CUAD train's
 # 386 labelled caps names debts or a jury.
 _DEBTS_OR_JURY = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?debts\b|\bjury\b", re.I)
+# Remedies that add up ("Termination of this Agreement by either party will be a nonexclusive remedy for breach and will be without
+# prejudice to any other right or remedy": SFG FINANCIAL) limit none: 0 of 386 train labels say so with no word of damages or a limit.
+_CUMULATIVE = re.compile(r"non-?\s?exclusive\s+remed\w*|remed\w*\s+(?:\w+\s+){0,6}?(?:are|is|shall\s+be|will\s+be)\s+cumulative|without\s+prejudice\s+to\s+any\s+other\s+(?:right|remed)", re.I)
 _DAMAGES = re.compile(r"damages|exceed|consequential|incidental|indirect|punitive|limit|aggregate|maximum|profits", re.I)
 equitable_only, indemnity_only, disclaims_only, mitigates_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY), _only(_MITIGATE, _LIMITED)
 
@@ -299,7 +310,7 @@ _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _
 for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
-                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
+                    ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), _only(_CUMULATIVE, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
                     ("Expiration Date", ends_for_cause_only), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)

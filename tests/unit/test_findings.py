@@ -820,6 +820,28 @@ def test_the_title_and_the_parties_and_what_a_party_desires_are_no_clause():
         assert not any(not_the_contract(c["text"]) for r in cuad.labels("train") for c in r["clauses"] if c["category"] not in cuad.NON_CLAUSE)
 
 
+def test_remedies_that_add_up_control_of_a_thing_and_a_word_defined_in_title_case_are_no_clause():
+    """SFG FINANCIAL (CUAD dev): "Termination ... will be a nonexclusive remedy for breach and will be without
+    prejudice to any other right or remedy" was a Cap On Liability card; a return of what is "in Licensee's
+    possession or control" upon termination a Change Of Control card; "Source Code means fully documented
+    human-readable source code ..." a Source Code Escrow card. Each veto keeps CUAD train's labels as before."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    cap, coc, escrow = NOT_A_CLAUSE["Cap On Liability"], NOT_A_CLAUSE["Change Of Control"], NOT_A_CLAUSE["Source Code Escrow"]
+    assert cap("NON EXCLUSIVE REMEDY Termination of this Agreement by either party will be a nonexclusive remedy for breach and will be "
+               "without prejudice to any other right or remedy of such party.")
+    assert not cap("The remedies herein are cumulative, but in no event shall either party's aggregate liability exceed the fees paid.")
+    assert coc("Upon termination, Licensee shall ship to Licensor all Licensed Technology in Licensee's possession or control.")
+    assert not coc("Upon any change of control of Licensee, Licensor may terminate this Agreement on written notice.")
+    assert escrow("Source Code means fully documented human-readable source code form of the Software, including programmer's notes.")
+    assert not escrow("Licensor shall deposit the Source Code with the Escrow Agent within thirty days of the Effective Date.")
+    if cuad.available():
+        labels = [(c["category"], c["text"]) for r in cuad.labels("train") for c in r["clauses"]]
+        assert sum(cap(t) for c, t in labels if c == "Cap On Liability") <= 3
+        assert sum(coc(t) for c, t in labels if c == "Change Of Control") <= 5
+        assert not any(escrow(t) for c, t in labels if c == "Source Code Escrow")
+
+
 def test_a_filing_legend_is_no_clause():
     """GPAQ (CUAD dev): the filing's legend was a non-compete card."""
     from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract
