@@ -43,7 +43,9 @@ _ROMAN = r"(?:[ivx]{2,4}|[IVX]{2,4})"  # "iii. Licensor hereby ..." (a lone lett
 _ITEM = r"(?:\((?:[a-z]{1,2}|[ivxlc]{1,6}|[A-Z])\)|\(\d{1,2}\)(?=\s+[A-Z])|[a-z]\)|(?:[a-zA-Z]|" + _ROMAN + r")\.(?=[ \t]+[A-Z(])|\d{1,2}(?:\.\d{1,2}){0,3}\.?(?=\s+(?:[A-Z(]|[a-z][A-Z])))"  # "6.2 eGain represents": a name in camel case
 _CN_ITEM = r"第[〇零一二三四五六七八九十百千0-9]+[条章节款]|[（(][一二三四五六七八九十]{1,3}[）)]"  # 第五条, （一）
 # a section number that lost its space to the text ("14.1Term and Expiration of Term.", "8.4.1At the latest ...": INNOVIVA, GRAN TIERRA) opens an item too
-_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM}|\d{{1,2}}(?:\.\d{{1,2}}){{1,3}}(?-i:[A-Z][a-z]))")
+# A bullet at a line start opens an item too ("●USA MCO will allow access ..." | "●Access will only be ...": ICORECONNECT's ten bullets were one unit).
+_BULLET = r"[●•▪◦‣■➢►▸◆○⁃]"
+_LINE_ITEM = re.compile(rf"\n[ \t]*(?={_ITEM}\s|{_BULLET}|(?:ARTICLE|Article|SECTION|Section)\s+[0-9IVX]|{_CN_ITEM}|\d{{1,2}}(?:\.\d{{1,2}}){{1,3}}(?-i:[A-Z][a-z]))")
 # A line in capitals starts a unit only where the line before it ended one (a stop) or was a
 # heading of its own: an upper-case clause ("IN NO EVENT SHALL ... EXCEED\nTHE AMOUNT ...")
 # wraps onto lines that all start with capitals, and each of them is the same clause.
@@ -63,7 +65,7 @@ _PAGE_LINE = re.compile(rf"\n[ \t]*{DASHED_NUMBER}[ \t]*(?=\n)")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)\.$")
 # Letters each closed by a period: "A.M." (Best, the insurers' rating), "N.V.", "a.m.".
 _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
-_INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|[（(][一二三四五六七八九十]{{1,3}}[）)])")
+_INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|{_BULLET}\s*|[（(][一二三四五六七八九十]{{1,3}}[）)])")
 
 
 _LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*)\d{1,2}(?:\.\d{1,2})*$")

@@ -414,3 +414,13 @@ def test_a_numbered_title_on_its_own_line_after_the_agreement_formula_opens_a_se
     assert [s.text for s in clause_spans(text)][-1] == "1. Appointment\nA) Lucid appoints the Distributor as an exclusive authorized Lucid Distributor."
     # the items of a lead-in still read with it
     assert len(clause_spans("The Distributor shall not:\n(a) sell competing products;\n(b) solicit the customers of Lucid.")) == 1
+
+
+def test_a_bullet_at_a_line_start_opens_an_item():
+    """ICORECONNECT (CUAD dev): ten bullets ("●USA MCO will allow access ..." | "●Access will only be ...") were
+    one unit, and the audit right at their end an Audit Rights card that quoted them all."""
+    text = ("●The integrated service will generate revenue sharing opportunities for both companies.\n●Access will only be through, and controlled by USA MCO\n"
+            "●IMedicor will make its records available for audit purposes at any time by USA MCO.")
+    assert [s.text for s in clause_spans(text)] == text.split("\n")
+    # a lead-in's bullets still read with it
+    assert len(clause_spans("The Distributor shall:\n• sell the Products in the Territory;\n• keep books of its sales.")) == 1
