@@ -54,7 +54,7 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
             r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
-            r"(?P<f>(?=(?:[^;:]|(?<=\bof):){0,80}?\b(?:fees?|paid|pays|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
+            r"(?P<f>(?=(?:[^;:]|(?<=\bof):){0,80}?\b(?:fees?|paid|pays|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b|(?:lesser|greater)\s+of\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
         # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
         _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),
     ],
@@ -74,7 +74,10 @@ RX: dict[str, list[re.Pattern]] = {
                     r"|(?:lost|loss\s+of)\s+(?:(?:anticipated|commercial|future)\s+)?(?:profits?|revenues?|savings)\b)")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
     "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
-                    r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)")],
+                    r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)"),
+                 # "the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years" (ELECTRAMECCANICA)
+                 _i(rf"\bminimum\s+(?:annual\s+|yearly\s+)?(?:purchase|order)\s+(?:volume|quantit(?:y|ies))\b[^.;]{{0,60}}?\b(?:is|shall\s+be|will\s+be)\s+(?P<f>{_NUM}\s+units?"
+                    r"(?:\s+(?:within|during|in|per|for)\s+(?:the\s+|each\s+|a\s+|any\s+)?(?:period\s+of\s+)?(?:\w+\s+){0,2}?(?:\(\d+\)\s+)?(?:years?|months?|quarters?))?)")],
     "notice_period": [
         # no time at all: "may terminate ... immediately upon written notice" (a notice period of nothing)
         _i(r"\b(?:effective\s+)?immediately\s+(?:upon|on)\s+(?:the\s+)?(?:(?:issuance|delivery|receipt|giving)\s+of\s+)?(?:(?:prior|written|e-?mail)\s+(?:or\s+e-?mail\s+)?){0,2}notice\b"),

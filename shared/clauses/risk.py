@@ -142,6 +142,7 @@ def facts(category: str, quote: str) -> list[dict]:
             same = [(ra, rb) for ra, rb, k, _ in rows if k == public]
             if not any((a < rb and ra < b) or quote[a:b].split() == quote[ra:rb].split() for ra, rb in same):
                 rows.append((a, b, public, {}))
+    rows = [r for r in rows if not (r[2] == "multiple" and re.search(r"\b(?:or|and)\W*$", quote[r[0] : r[1]]))]  # "the lesser of (i) … RBC or": half a basis
     if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
         rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
     if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it
@@ -251,6 +252,8 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
                 parts.append(f"{TERM_LABEL[t['name']]}: {_q([t['text']], hidden)}.")
             elif not any(t["text"] == x if t.get("redacted") else _overlap(stated, x) for x in texts) and not any(stated in w for w in said):  # "****" is not "[*****]"
                 texts.insert(0, t["text"])
+            elif not t.get("redacted") and stated not in map(_words, texts) and (part := next((x for x in texts if _words(x) in stated), None)):
+                texts = [t["text"] if x == part else x for x in texts]  # "the lesser of (i) …" quoted on through "(ii) …"
         label = labels.get(kinds[0], LABELS[kinds[0]])
         if texts:
             parts.append(f"{label} {_q(texts, hidden)}." if label.endswith((" at", " to", " by")) else f"{label}: {_q(texts, hidden)}.")

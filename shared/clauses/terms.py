@@ -200,8 +200,8 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
                 continue
             if kind == "law":
                 return _term(name, f["text"], jurisdiction(f["text"])) if jurisdiction(f["text"]) else None
-            if kind == "multiple":  # a basis ("the fees paid in the prior 12 months") is its own words
-                return _term(name, f["text"])
+            if kind == "multiple":  # a basis ("the fees paid in the prior 12 months") is its own words, half of one none
+                return _term(name, f["text"]) if not _HALF.search(f["text"]) else None
             figs = figures.extract(f["text"], 0)
             dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
             dur = 0.0 if dur is None and f["text"].lower().startswith(("immediately", "effective immediately")) else dur  # no time at all
@@ -210,11 +210,15 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
                 continue
             if kind == "duration" and dur is None:  # "during the term": as long as the contract
                 return _term(name, f["text"], "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
-            if dur is not None:
+            if dur is not None and kind != "quantity":  # "50,000 units within the period of three (3) years" is no time
                 return _term(name, f["text"], dur, "days")
             money = next((g for g in figs if g["kind"] in ("amount", "percent")), None)
             return _term(name, f["text"], money["value"] if money else None, money["unit"] if money else None)
     return None
+
+
+_HALF = re.compile(r"\b(?:or|and)\W*$")  # "the lesser of (i) … RBC or", where the quote ends: half a term, no term
+_LAST_ALTERNATIVE = re.compile(r"[^.;]{0,200}?\s(?:and|or)\s+\((?:b|ii|2|B|II)\)\s[^;]{1,250}?(?=[.;](?:\s|$)|,\s|$)", re.I)
 
 
 def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
@@ -230,7 +234,10 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
             at = clause.find(g["text"], end)
             if g is not f and g["kind"] in ("amount", "percent", "multiple") and at >= 0 and not _SENTENCE_END.search(clause[end:at]):
                 end = max(end, at + len(g["text"]))
-        return _term(name, clause[start:end])
+        # on through the last alternative ("the greater of (a) $1,000,000 and (b) the fees paid in the twelve months preceding the claim")
+        if (last := _LAST_ALTERNATIVE.match(clause, start)) and last.end() > end:
+            end = last.end()
+        return None if _HALF.search(clause[start:end]) else _term(name, clause[start:end].rstrip(" ,"))
     return None
 
 

@@ -72,6 +72,35 @@ def test_a_cap_that_is_the_lesser_of_two_is_quoted_whole_without_one_value():
     assert t["value"] == 250000
 
 
+def test_a_comparison_is_quoted_through_its_last_alternative_and_half_of_one_is_no_term():
+    """"the greater of (a) $1,000,000 and (b) the fees paid in the twelve months preceding the claim" was
+    quoted to "$1,000,000", a fixed cap the clause does not give; SUNTRON's liquidated damages, "an amount
+    equal to the lesser of (i) ... and (ii) ...", were "no sum or formula"; a quote that ends inside the
+    comparison ("the lesser of (i) ... RBC or") states half a term, and the note quotes none of it."""
+    from shared.clauses.risk import risk_note
+
+    clause = "In no event shall either party's aggregate liability exceed the greater of (a) $1,000,000 and (b) the fees paid in the twelve months preceding the claim."
+    (t,) = terms.terms("Cap On Liability", clause)
+    assert t["text"] == "the greater of (a) $1,000,000 and (b) the fees paid in the twelve months preceding the claim" and t["value"] is None
+    clause = ("The Investor hereby agrees that (a) an amount equal to the lesser of (i) the full amount of each Required Capital Contribution that has "
+              "not been made and (ii) the then-outstanding balance of the Obligations, represents a reasonable estimate of the damages, and (b) such "
+              "lesser amount will be the full, agreed and liquidated damages.")
+    (t,) = terms.terms("Liquidated Damages", clause)
+    assert t["text"].endswith("and (ii) the then-outstanding balance of the Obligations")
+    assert "“the lesser of (i) the full amount" in risk_note("Liquidated Damages", clause, terms=[t])["risk"]
+    half = "The Company shall contribute an amount equal to the lesser of (i) the amount necessary to reduce the deficit of the Company or"
+    (t,) = terms.terms("Cap On Liability", half)
+    assert t["stated"] is not True
+    assert "lesser" not in risk_note("Cap On Liability", half, terms=[t])["risk"]
+
+
+def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
+    """"the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3)
+    years" was "no minimum amount"; its three years are the window, not the minimum's value."""
+    (t,) = terms.terms("Minimum Commitment", "Under this Agreement, the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years.")
+    assert t["stated"] is True and t["text"] == "50,000 units within the period of three (3) years" and t["value"] is None
+
+
 @pytest.mark.parametrize(
     ("category", "clause", "name", "value"),
     [
