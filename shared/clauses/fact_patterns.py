@@ -73,7 +73,7 @@ RX: dict[str, list[re.Pattern]] = {
                     r"(?:special|incidental|indirect|consequential|punitive|exemplary|similar)\s+(?:damages?(?!\s+to\b)|loss(?:es)?)(?:\s+or\s+damages?(?!\s+to\b))?"
                     r"|(?:lost|loss\s+of)\s+(?:(?:anticipated|commercial|future)\s+)?(?:profits?|revenues?|savings)\b)")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
-    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)"
+    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)(?!U\.?S\.?(?![A-Za-z])|USD\b|US\$|euros?\b|EUR\b|hundred\b|thousand\b|million\b|billion\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)"),
                  # "the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years" (ELECTRAMECCANICA)
                  _i(rf"\bminimum\s+(?:annual\s+|yearly\s+)?(?:purchase|order)\s+(?:volume|quantit(?:y|ies))\b[^.;]{{0,60}}?\b(?:is|shall\s+be|will\s+be)\s+(?P<f>{_NUM}\s+units?"

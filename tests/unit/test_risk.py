@@ -1051,3 +1051,13 @@ def test_a_party_that_agrees_another_has_no_liability_is_not_the_one_protected()
     assert playbook_words.mutual("Neither Net Advertising Revenue nor the Advertising Fee shall include taxes.", "Cap On Liability")[0] == "unknown"
     # an exception in brackets is still one: "all damages (other than those arising from gross negligence)"
     assert [f for f in risk.facts("Cap On Liability", "In no event shall either party be liable for any damages (other than those arising from gross negligence).") if f["kind"] == "carve_out"]
+
+
+def test_a_sum_in_words_is_no_quantity_of_its_own_units():
+    """GOLD RESOURCE, BEYOND.COM (CUAD dev): "not less than five million U.S. Dollars (US$5,000,000)" gave a
+    second minimum, "not less than five million U" (the sum in words read as a count of "U"); a count
+    in words ("five hundred thousand units") is still a quantity."""
+    found = risk.facts("Minimum Commitment", "The Company agrees to use not less than five million U.S. Dollars (US$5,000,000) of the proceeds to fund exploration.")
+    assert [f["text"] for f in found if f["kind"] in ("amount", "quantity")] == ["five million U.S. Dollars (US$5,000,000)"]
+    found = risk.facts("Minimum Commitment", "Distributor shall purchase not less than five hundred thousand units.")
+    assert [f["text"] for f in found if f["kind"] == "quantity"] == ["not less than five hundred thousand units"]
