@@ -129,7 +129,12 @@ _TERM_END = re.compile(r"\bunless\s+(?:(?:sooner|earlier)\s+)?terminated(?:\s+(?
 # Control of a thing ("in Licensee's possession or control", "beyond its reasonable control") is no control of a party (SFG FINANCIAL's
 # return of materials upon termination was a Change Of Control card); 122 of 127 train labels name the category's words without it, as before.
 _HELD = re.compile(r"\b(?:possession|custody)\s+(?:or|and|and/or)\s+control\b|\bcontrol\s+(?:or|and)\s+(?:possession|custody)\b|\bbeyond\s+(?:\w+\s+){0,3}?control\b", re.I)
-_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END, "Change Of Control": _HELD}
+# What a party owns is no exclusivity ("The Company Marks are the exclusive property of Company."), a cost split no revenue
+# shared ("The arbitrator's fee shall be shared equally by the parties."): SMART RX; no train label of either reads so.
+_OWNED = re.compile(r"\b(?:sole\s+and\s+)?exclusive\s+(?:property|owner\w*)|\bexclusively\s+own\w*", re.I)
+_COSTS_SPLIT = re.compile(r"\b(?:fees?|costs?|expenses?|charges?)\b[^.]{0,60}?\b(?:shared|borne|split|divided|paid)\b(?:\s+\w+){0,3}?\s+(?:equally|evenly|50/50|pro\s+rata)", re.I)
+_UNREAD = {"Affiliate License-Licensee": _NO_SUBLICENCE, "Post-Termination Services": _TERM_END, "Change Of Control": _HELD, "Exclusivity": _OWNED,
+           "Revenue/Profit Sharing": _COSTS_SPLIT}
 
 
 def _lead_in(text: str) -> bool:

@@ -844,6 +844,24 @@ def test_remedies_that_add_up_control_of_a_thing_and_a_word_defined_in_title_cas
         assert not any(escrow(t) for c, t in labels if c == "Source Code Escrow")
 
 
+def test_what_a_party_owns_is_no_exclusivity_and_a_cost_split_shares_no_revenue():
+    """SMART RX, MOVADO, INNOVIVA (CUAD dev): "The Company Marks are the exclusive property of Company.", "the
+    Company shall be the sole and exclusive owner of the Policy" were Exclusivity cards, "The arbitrator's fee
+    shall be shared equally by the parties." a Revenue/Profit Sharing card; no CUAD train label reads so."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    excl, share = NOT_A_CLAUSE["Exclusivity"], NOT_A_CLAUSE["Revenue/Profit Sharing"]
+    assert excl("The Company Marks are the exclusive property of Company.")
+    assert excl("Except as otherwise provided in this Agreement, the Company shall be the sole and exclusive owner of the Policy.")
+    assert not excl("Company hereby appoints Distributor as its exclusive distributor for the State of Texas.")
+    assert share("The arbitrator's fee shall be shared equally by the parties.")
+    assert not share("The parties shall share equally in the net profits of the venture.")
+    if cuad.available():
+        labels = [(c["category"], c["text"]) for r in cuad.labels("train") for c in r["clauses"]]
+        assert sum(excl(t) for c, t in labels if c == "Exclusivity") <= 4
+        assert sum(share(t) for c, t in labels if c == "Revenue/Profit Sharing") <= 7
+
+
 def test_a_filing_legend_is_no_clause():
     """GPAQ (CUAD dev): the filing's legend was a non-compete card."""
     from shared.clauses.definitions import NOT_A_CLAUSE, not_the_contract
