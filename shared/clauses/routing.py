@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 
 import numpy as np
@@ -150,7 +150,6 @@ def normalise(question: str) -> str:
     return _SPELLER(clean(question))
 
 
-
 @dataclass(frozen=True)
 class _Hit:
     name: str
@@ -160,6 +159,7 @@ class _Hit:
     part: int
     score: float
     borrowed: bool = False  # a combination built with words of an earlier part
+    paired: bool = False  # named side by side with another category's phrase ("minimum purchase commitments or volume restrictions")
 
 
 def _find(toks: tuple[str, ...], stems: Pattern, at: dict[str, list[int]]) -> list[int]:
@@ -225,6 +225,7 @@ def _hits(text: str) -> list[_Hit]:
             for o in strong)
 
     kept = [h for h in strong if not redundant(h)]
+    kept = [replace(h, paired=True) if any(o.name != h.name and (listed(h, o) or listed(o, h)) for o in kept) else h for h in kept]
     kept += [h for h in hits if h.kind == WEAK_KIND and h.part not in {o.part for o in strong if not o.borrowed}]
     return kept
 
@@ -319,6 +320,8 @@ def route(question: str, embed: Embed | None = None) -> Route:
         else:
             parts = several_parts(text)  # each also read on its own
             scores = model.weigh(text, vector, scores, picks, whole, parts, _PROTOTYPES.embed_texts(parts, embed) if parts else None)
+            # topics named side by side are asked together: the classifier read "or volume restrictions" as a stray
+            scores.update({h.name: lexical[h.name] for h in hits if h.paired and h.name not in scores and any(o.paired and o.name in scores for o in hits)})
     if limit == MAX_LISTED:  # every item the list names is asked; the classifier adds to it only where an item names nothing
         scores = lexical if {h.part for h in hits} >= set(tokenize(text)[1]) else {**lexical, **scores}
     ranked = sorted(scores, key=lambda n: -scores[n])[:limit]

@@ -293,6 +293,14 @@ def test_a_list_of_topics_asks_each_of_them(question, expected, embed):
     assert set(routing.route(question, embed).categories) == expected
 
 
+def test_two_topics_named_side_by_side_are_both_asked(embed):
+    """"Are there minimum purchase commitments or volume restrictions?" lost the volume restriction to the
+    classifier, which read "or volume restrictions" as a stray beside the minimum; the phrases name both."""
+    question = "Are there minimum purchase commitments or volume restrictions?"
+    assert set(routing.route(question, embed).categories) == {"Minimum Commitment", "Volume Restriction"}
+    assert set(routing.route("Are there minimum purchase commitments?", embed).categories) == {"Minimum Commitment"}
+
+
 @pytest.mark.parametrize("question, expected", [
     ("Does the contractor face unlimited exposure for fraud, gross negligence or wilful misconduct?", {"Uncapped Liability"}),
     ("Who owns the improvements - us, them, or both of us together?", {"Ip Ownership Assignment", "Joint Ip Ownership"}),
