@@ -62,8 +62,9 @@ RX: dict[str, list[re.Pattern]] = {
     "duration": [_i(_DUR)],
     # The kinds of damages a clause excludes ("ANY SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES"):
     # two or more kinds of loss before "damages" or "losses", after a word that excludes them.
-    "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,240}?\b(?P<f>(?:(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
-                    r"exemplary|multiple|treble|economic|reliance|business|other|direct|profits?|revenues?|data|use|goodwill|savings)\b[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?){2,}"
+    # A kind may stand in quotes after "other forms of" ("consequential, punitive, incidental, special, or other forms of “exemplary” losses": BIOAMBER).
+    "excluded": [_i(r"\b(?:no|not|neither|nor|never|event|exclud\w*|disclaim\w*|waive\w*)\b[^.;]{0,240}?\b(?P<f>(?:(?:forms?\s+of\s+)?[\"“]?(?:lost|loss\s+of|special|incidental|indirect|consequential|punitive|"
+                    r"exemplary|multiple|treble|economic|reliance|business|other|direct|profits?|revenues?|data|use|goodwill|savings)\b[\"”]?[\s,/]*(?:(?:or|and|and/or)\s+)?(?:any\s+)?){2,}"
                     r"(?:damages|losses))"),
                  # ... one kind that is always excluded, or a loss or damage in the singular ("no Party shall be liable ... for any
                  # indirect or consequential loss or damage": STARTEC; "neither Party shall be responsible ... in respect of any indirect

@@ -1061,3 +1061,13 @@ def test_a_sum_in_words_is_no_quantity_of_its_own_units():
     assert [f["text"] for f in found if f["kind"] in ("amount", "quantity")] == ["five million U.S. Dollars (US$5,000,000)"]
     found = risk.facts("Minimum Commitment", "Distributor shall purchase not less than five hundred thousand units.")
     assert [f["text"] for f in found if f["kind"] == "quantity"] == ["not less than five hundred thousand units"]
+
+
+def test_a_kind_of_loss_in_quotes_after_other_forms_of_is_excluded():
+    """BIOAMBER (CUAD dev): a waiver of claims "for consequential, punitive, incidental, special, or other forms
+    of “exemplary” losses" said only "No amount or basis for the cap is stated"; it excludes kinds of loss."""
+    clause = ("Bioamber and Cargill agree to waive any and all claims against each other for consequential, punitive, incidental, special, "
+              "or other forms of “exemplary” losses whether arising in contract, warranty, tort (including negligence), or otherwise.")
+    found = risk.facts("Cap On Liability", clause)
+    assert [f["text"] for f in found if f["kind"] == "excluded"] == ["consequential, punitive, incidental, special, or other forms of “exemplary” losses"]
+    assert risk.risk_note("Cap On Liability", clause, facts_found=found)["risk"].startswith("An exclusion of kinds of damages")
