@@ -202,9 +202,10 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
             out[-1][2] = max(out[-1][2], float(col[i]))
         elif not scored.bare[i]:  # a bare unit may end a clause, not be one
             out.append([first, int(last), float(col[i])])
-    if veto := NOT_A_CLAUSE.get(category):  # e.g. "Termination For Convenience" is an end without cause
-        out = [r for r in out if not veto(" ".join(u.whole for u in units[r[0] : r[1] + 1]))]
-    return sorted(((a, extent.with_items(units, b), sc) for a, b, sc in out), key=lambda r: -r[2])
+    out = [(a, b, extent.with_items(units, b), sc) for a, b, sc in out]
+    if veto := NOT_A_CLAUSE.get(category):  # e.g. "Termination For Convenience" is an end without cause; a lead-in also with its items
+        out = [r for r in out if not any(veto(" ".join(u.whole for u in units[r[0] : b + 1])) for b in {r[1], r[2]})]
+    return sorted(((a, b, sc) for a, _, b, sc in out), key=lambda r: -r[2])
 
 
 def _overlapping(ranges: list[tuple[int, int, str, float]]) -> list[list[tuple[int, int, str, float]]]:

@@ -880,6 +880,21 @@ def test_a_definition_of_a_word_in_capitals_is_no_clause_of_a_right_or_duty():
     assert not NOT_A_CLAUSE["Non-Compete"]("THE DISTRIBUTOR shall not sell competing products in the Territory.")
 
 
+def test_a_lead_in_is_judged_with_the_items_it_leads_into():
+    """VALENCE (CUAD dev): "Each Party shall have the right to terminate this Contract ... if any of the following
+    events occur:" was a Termination For Convenience card; its items are a failure to contribute, a breach, a
+    bankruptcy: an end for cause. Read alone the lead-in names no ground; with its items it names only grounds."""
+    page = ("Article 104 Each Party shall have the right to terminate this Contract by written notice to the other Party if any of the following events occur:\n"
+            "(1) the other Party fails to make its capital contribution within ninety days of the due date;\n"
+            "(2) the other Party materially breaches this Contract and such breach is not cured within sixty (60) days;\n"
+            "(3) the other Party becomes bankrupt.\n")
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"following events": {"Termination For Convenience": 0.9}}), [page])
+    assert findings.findings(scored, ["Termination For Convenience"]) == []
+    page = page.replace("(3) the other Party becomes bankrupt.", "(3) either Party wishes to end it, for any reason, on ninety (90) days' notice.")
+    scored = findings.score_units(findings.page_units([page]), FixedModel({"following events": {"Termination For Convenience": 0.9}}), [page])
+    assert len(findings.findings(scored, ["Termination For Convenience"])) == 1
+
+
 def test_a_lead_in_is_quoted_with_the_items_it_leads_into():
     """ADAMS GOLF (CUAD dev): "... CONSULTANT shall not:" was an Exclusivity card by itself, its
     items (what the consultant shall not do) left out; the label is the lead-in with its items."""
