@@ -22,7 +22,8 @@ _RECITAL = re.compile(LEAD + r"(?:(?-i:WHEREAS|Whereas)\b|(?:[A-Z]\.\s+)?(?!(?:i
 # is made by and between Erchonia Corporation.", "... This Distributor Agreement (the ‘Agreement’) dated [*] is between Lucid
 # Inc.": INNERSCOPE, LUCID, both quoted as Exclusivity for the title's word).
 _PREAMBLE = re.compile(r"^\W*(?-i:[A-Z0-9][A-Z0-9\s&,.()-]{3,80}\s+)?(?:this|the)\s+(?:[\w-]+\s+){0,5}?agreement\b\s*,?\s*(?:\([^)]{0,60}\)\s*,?\s*)?"
-                       r"(?:is\s+|was\s+|has\s+been\s+)?(?:made|entered|dated|executed|between)\b[^.]{0,160}?\b(?:between|among|amongst)\b"
+                       r"(?:(?:is\s+|was\s+|has\s+been\s+)?(?:made|entered|dated|executed|between)\b[^.]{0,160}?\b(?:between|among|amongst)\b"
+                       r"|(?:shall\s+be\s+|is\s+)?effective\s+as\s+of\b[^;]{0,120}?\bby\s+and\s+(?:between|among)\b)"  # "... shall be effective as of _Dec. 8, 2005 ..., by and between" (LEGACY)
                        # the parties numbered ("ESCROW AGREEMENT: DATED: Between: (1) [-1] whose registered office is at ...") and one of
                        # them named ("(2) [-4] ("the Licensee"); and": HEALTHGATE's escrow form, both Source Code Escrow cards)
                        r"|^[\s\S]{0,300}?\bbetween\s*:?\s*\(1\)|^\W*\(\d\)\s+[^.;]{0,160}?\((?:the\s+)?[\"“'‘](?:the\s+)?[A-Z][\w-]*[\"”'’]\)\s*[;,]", re.I)

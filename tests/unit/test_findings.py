@@ -814,6 +814,9 @@ def test_the_title_and_the_parties_and_what_a_party_desires_are_no_clause():
     assert NOT_A_CLAUSE["Exclusivity"]("EXHIBIT 10.9 DISTRIBUTOR AGREEMENT This Distributor Agreement (the ‘Agreement’) dated [*] is between Lucid Inc.")
     assert NOT_A_CLAUSE["Exclusivity"]("C. Distributor desires to obtain the exclusive right to distribute the Products pursuant to this Agreement.")
     assert NOT_A_CLAUSE["Source Code Escrow"]('(2) [-4] ("the Licensee"); and (3) NCC ESCROW INTERNATIONAL LIMITED ("NCC");')  # HEALTHGATE
+    assert not_the_contract('THIS EXCLUSIVE DISTRIBUTOR AGREEMENT (the "Agreement") shall be effective as of _Dec. 8, 2005 (hereinafter '
+                            '"Effective Date"), by and between LifeUSA/ Envision Health, Inc., a corporation, and Sierra Mountain Minerals, Inc.')  # LEGACY
+    assert not not_the_contract("This Agreement shall be effective as of the Effective Date and shall continue for five (5) years.")
     assert not_the_contract("ESCROW AGREEMENT: DATED: Between: (1) [-1] whose registered office is at [-2] (\"the Owner\");")
     assert not not_the_contract("If the Company wishes to purchase all of the ROFR Shares, the Company shall deliver a notice to the Seller.")
     assert not not_the_contract("Licensee desires to obtain an exclusive license, and Licensor hereby grants it on the terms below.")
