@@ -35,8 +35,8 @@ _LEGEND = re.compile(r"^\W*(?:\[?\*+\]?\s*)?(?:certain\s+)?(?:confidential\s+)?(
 
 
 # A definition that only points elsewhere ("1.65 “Minimum Top Target Requirement” has the meaning set forth in Exhibit B":
-# IMMUNOMEDICS).
-_POINTER = re.compile(LEAD + r"[\"“'‘][^\"”'’]{1,80}[\"”'’]\s+(?:has|shall\s+have|will\s+have)\s+the\s+meaning", re.I)
+# IMMUNOMEDICS; "“Employer's Interest in the Policies” is defined in Articles IV and V.": PRUDENTIAL BANCORP).
+_POINTER = re.compile(LEAD + r"(?:[\"“][^\"”]{1,80}[\"”]|['‘][^'’]{1,80}['’])\s+(?:(?:has|shall\s+have|will\s+have)\s+the\s+meaning|(?:is|are|shall\s+be)\s+defined\s+in\b)", re.I)
 
 
 def not_the_contract(text: str) -> bool:

@@ -817,6 +817,7 @@ def test_the_title_and_the_parties_and_what_a_party_desires_are_no_clause():
     assert not_the_contract('THIS EXCLUSIVE DISTRIBUTOR AGREEMENT (the "Agreement") shall be effective as of _Dec. 8, 2005 (hereinafter '
                             '"Effective Date"), by and between LifeUSA/ Envision Health, Inc., a corporation, and Sierra Mountain Minerals, Inc.')  # LEGACY
     assert not not_the_contract("This Agreement shall be effective as of the Effective Date and shall continue for five (5) years.")
+    assert not_the_contract("“Employer’s Interest in the Policies” is defined in Articles IV and V.")  # PRUDENTIAL BANCORP: an Insurance card
     assert not_the_contract("ESCROW AGREEMENT: DATED: Between: (1) [-1] whose registered office is at [-2] (\"the Owner\");")
     assert not not_the_contract("If the Company wishes to purchase all of the ROFR Shares, the Company shall deliver a notice to the Seller.")
     assert not not_the_contract("Licensee desires to obtain an exclusive license, and Licensor hereby grants it on the terms below.")
