@@ -26,6 +26,9 @@ _DASHED = re.compile(rf"^\s*{DASHED_NUMBER}\s*$")
 # "-------- -------" under two words) is no text, wherever it stands: a quote across it read
 # "shall ----------------------- commence" (STAMPS.COM).
 _RULE = re.compile(r"^\s*[-_=–—]{3,}(?:\s+[-_=–—]{3,})*\s*$")
+# Section numbers the text layer left at a page's end, each on a line of its own ("41." | "42." | "43."), detached from
+# the titles they number: a clause cut at the page break read "... in direct conflict of 41. 42. 43. 44." (MJ BIOTECH).
+_NUMBER_ONLY = re.compile(r"^\s*(\d{1,3})\.\s*$")
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -60,6 +63,16 @@ def _runs(lines: list[str], furniture: Callable[[str], bool], deeper: Callable[[
     return out
 
 
+def _numbers_at_end(lines: list[str]) -> set[int]:
+    """The last lines of a page when two or more are section numbers alone, counting up."""
+    run = []
+    for i in reversed([i for i, line in enumerate(lines) if line.strip()]):
+        if not (m := _NUMBER_ONLY.match(lines[i])) or (run and int(m.group(1)) != int(_NUMBER_ONLY.match(lines[run[-1]]).group(1)) - 1):
+            break
+        run.append(i)
+    return set(run) if len(run) >= 2 else set()
+
+
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     """(the pages without their furniture, the furniture lines of each page)."""
     pages = [t.split("\n") for t in texts]
@@ -79,7 +92,7 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     for lines, idx in zip(pages, edges):
         drop = {i for i in idx if furniture(lines[i])}
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
-        drop |= {i for i, line in enumerate(lines) if _RULE.match(line)}
+        drop |= {i for i, line in enumerate(lines) if _RULE.match(line)} | _numbers_at_end(lines)
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])
     return clean, removed

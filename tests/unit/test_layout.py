@@ -58,3 +58,12 @@ def test_a_rule_under_a_heading_is_no_text():
     assert "---" not in clean and "shall\ncommence" in clean
     assert removed == ["-----------------------", "-------- -------"]
     assert layout.strip(["Rates - 3 - apply\nA - B"]) == ["Rates - 3 - apply\nA - B"]
+
+
+def test_section_numbers_left_at_a_page_end_are_no_text():
+    """MJ BIOTECH (CUAD dev): the text layer put each page's section numbers at its end ("41." | "42." ...), so
+    a non-compete cut at the page break read "... in direct conflict of 41. 42. 43. 44." and stopped there."""
+    pages = layout.strip(["a clause that runs on in direct conflict of\n41.\n42.\n43.\n44.", "interest to the Joint Venture.\n7."])
+    assert pages == ["a clause that runs on in direct conflict of", "interest to the Joint Venture.\n7."]
+    # one number alone, or numbers that do not count up, stay
+    assert layout.strip(["The fee is due.\n2.", "Other text.\n9.\n4."]) == ["The fee is due.\n2.", "Other text.\n9.\n4."]
