@@ -248,7 +248,7 @@ _CAPS = re.compile(r"exceed|in\s+no\s+event|limit|maximum|aggregate|consequentia
 # clauses are such plain indemnities (slips, by the category's definition); 20 of the model's
 # out-of-fold train findings were, all wrong. "but only to the extent arising from ..." sets what an
 # indemnity covers (Antares); "only to the extent of the fees paid" still bounds.
-_INDEMNITY = re.compile(r"\b(?:shall|will|agrees?\s+to|hereby|does)\s+(?:\w+\s+){0,3}?(?:indemnif|defend)|\bentitled\s+to\s+(?:be\s+)?indemnif", re.I)  # MJ BIOTECH
+_INDEMNITY = re.compile(r"\b(?:shall|will|agrees?\s+to|hereby|does)\s+(?:\w+\s+){0,3}?(?:indemnif|defend)", re.I)
 _BOUNDS = re.compile(r"(?<!without )(?<!not )\blimit|exceed|greater\s+than|\bcap\b|in\s+no\s+event|not\s+(?:be\s+)?liable|no\s+liability|no\s+more|maximum|aggregate|greater\s+of|lesser\s+of|\bsole\b|exclusive\s+remedy"
                      r"|consequential|indirect|incidental|special|punitive|(?:lost|loss\s+of)\s+profits|waive|\bonly\b(?!\s+to\s+the\s+extent\s+(?!of\b))|restricted|relieved|not\s+apply|net\s+of|expire", re.I)
 # A cap says how far liability goes: a sum not to be exceeded, damages excluded, a time to sue, an
