@@ -27,6 +27,8 @@ _END = r"(?:the\s+)?(?:(?:desired|proposed|intended|scheduled|effective|natural|
 FROM_END = re.compile(
     r"\W*(?:from|after|following|prior\s+to|before|in\s+advance\s+of)\s+(?:the\s+)?(?:(?:effective\s+)?date\s+of\s+(?:the\s+|such\s+|any\s+)?)?(?:termination|expiration|expiry|end)\b", re.I
 )
+# A figure or basis whose quote ends on "or"/"and" ("the lesser of (i) … RBC or", where the unit ends) is half of one: no fact, no term.
+HALF = re.compile(r"\b(?:or|and)\W*$")
 
 
 def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")

@@ -19,7 +19,7 @@ import re
 
 from shared.clauses import figures, risk
 from shared.clauses.checklist import FORMULA, OPTIONAL, SPEC
-from shared.clauses.fact_patterns import FROM_END as _FROM_END
+from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF
 from shared.clauses.jurisdictions import jurisdiction, named_state
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
@@ -200,8 +200,8 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
                 continue
             if kind == "law":
                 return _term(name, f["text"], jurisdiction(f["text"])) if jurisdiction(f["text"]) else None
-            if kind == "multiple":  # a basis ("the fees paid in the prior 12 months") is its own words, half of one none
-                return _term(name, f["text"]) if not _HALF.search(f["text"]) else None
+            if kind == "multiple":  # a basis ("the fees paid in the prior 12 months") is its own words
+                return _term(name, f["text"])
             figs = figures.extract(f["text"], 0)
             dur = next((days(float(g["value"]), g["unit"]) for g in figs if g["kind"] == "duration"), None)
             dur = 0.0 if dur is None and f["text"].lower().startswith(("immediately", "effective immediately")) else dur  # no time at all
@@ -217,7 +217,6 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
     return None
 
 
-_HALF = re.compile(r"\b(?:or|and)\W*$")  # "the lesser of (i) … RBC or", where the quote ends: half a term, no term
 _LAST_ALTERNATIVE = re.compile(r"[^.;]{0,200}?\s(?:and|or)\s+\((?:b|ii|2|B|II)\)\s[^;]{1,250}?(?=[.;](?:\s|$)|,\s|$)", re.I)
 
 
@@ -237,7 +236,7 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
         # on through the last alternative ("the greater of (a) $1,000,000 and (b) the fees paid in the twelve months preceding the claim")
         if (last := _LAST_ALTERNATIVE.match(clause, start)) and last.end() > end:
             end = last.end()
-        return None if _HALF.search(clause[start:end]) else _term(name, clause[start:end].rstrip(" ,"))
+        return None if HALF.search(clause[start:end]) else _term(name, clause[start:end].rstrip(" ,"))
     return None
 
 

@@ -65,12 +65,13 @@ def _runs(lines: list[str], furniture: Callable[[str], bool], deeper: Callable[[
 
 def _numbers_at_end(lines: list[str]) -> set[int]:
     """The last lines of a page when two or more are section numbers alone, counting up."""
-    run = []
+    run, after = set(), None  # the number on the line below
     for i in reversed([i for i, line in enumerate(lines) if line.strip()]):
-        if not (m := _NUMBER_ONLY.match(lines[i])) or (run and int(m.group(1)) != int(_NUMBER_ONLY.match(lines[run[-1]]).group(1)) - 1):
+        if not (m := _NUMBER_ONLY.match(lines[i])) or (after is not None and int(m.group(1)) != after - 1):
             break
-        run.append(i)
-    return set(run) if len(run) >= 2 else set()
+        run.add(i)
+        after = int(m.group(1))
+    return run if len(run) >= 2 else set()
 
 
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
