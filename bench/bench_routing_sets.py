@@ -1,6 +1,6 @@
 """Routing on the questions written by someone other than the router's author
 (tests/data/routing_questions_independent.jsonl; set 1 and set 2 mostly ask one topic each, set 3
-names two to four per question): exact-set accuracy per set and split, with the
+names two to four per question, set 4 mixes one topic, several and none): exact-set accuracy per set and split, with the
 trigger phrases alone, with the MiniLM prototypes, and with the prototypes and the learned
 question classifier (models/question/; what locate runs). The holdout split is for an
 occasional honest measurement: print its number, never its questions.

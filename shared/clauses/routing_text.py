@@ -47,6 +47,11 @@ _LAST_BOUNDARY = re.compile(r".*(?:[,;?!:]|\.(?=\s)|\b(?:and|but)\b)", re.I | re
 # A part with one of these refers back to an earlier part ("..., and is anything carved out of
 # it?"), so a combination may use words from there.
 _ANAPHORA = frozenset({"it", "them", "that", "this", "those", "these", "thereof"})
+# So does a part that is only "when", "where" or "who" ("Who signed this and when?"); not "and for
+# how long?", which asks how long the thing just named lasts ("does the deal extend itself, and
+# for how long?" is about the extension, not the deal's term).
+_ELLIPTIC = frozenset({"and", "but", "or", "also", "when", "where", "who", "whom", "by", "exactly", "then"})
+_WH = frozenset({"when", "where", "who", "whom"})
 
 
 def clean(text: str) -> str:
@@ -140,10 +145,14 @@ def tokenize(text: str) -> tuple[tuple[str, ...], tuple[int, ...], frozenset[int
     parts: list[int] = []
     back: set[int] = set()  # parts with a word that points back at an earlier part
     part = 0
-    for word in _TOKEN.findall(marked.replace("-", " ")):
+    words: list[str] = []  # the current part's
+    for word in _TOKEN.findall(marked.replace("-", " ")) + ["|"]:
         if word == "|":
-            part += 1
+            if part and words and set(words) <= _ELLIPTIC and set(words) & _WH:
+                back.add(part)
+            part, words = part + 1, []
             continue
+        words.append(word)
         if word in _ANAPHORA:
             back.add(part)
         if word not in _ARTICLES:
