@@ -35,9 +35,16 @@ def runs_on(before: str, after: str) -> bool:
     before, after = before.rstrip(), after.lstrip()
     if not before or not after or ended(before) or heading(after):
         return False
-    return (after[0].islower() or bool(_MID.search(before)) or _name_cut(before, after) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0]))
+    return (after[0].islower() or bool(_MID.search(before)) or _name_cut(before, after) or (cjk.has_cjk(before[-1]) and cjk.has_cjk(after[0])) or _closes(before, after)
             or (_shouted(re.findall(r"[A-Za-z]{2,}", before[-80:])[-4:]) and _shouted(re.findall(r"[A-Za-z]{2,}", after[:80])[:4])
                 and len(before.split()) >= 15 and ended(after) and not opens(after)))
+
+
+def _closes(before: str, after: str) -> bool:
+    """A bracket the last sentence before the break opens and the next page's first words close
+    ("... (the \"Termination" | "Date\"). In the event ...")."""
+    tail, head = re.split(r"[.;:]\s", before)[-1], re.split(r"[.;:](?:\s|$)", after, maxsplit=1)[0]
+    return tail.count("(") > tail.count(")") and head.count(")") > head.count("(")
 
 
 def _name_cut(before: str, after: str) -> bool:

@@ -42,6 +42,10 @@ _EVENT = _i(
     # "the transfer of a fifty percent (50%) or greater ownership interest in a party" (MERCATA), "a sale of a controlling interest"
     r"|(?:sale|transfer)\s+of\s+(?:a|an|the)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest)\b"
 )
+# The kinds of insurance a coverage names.
+_KIND = (r"(?:(?:commercial\s+|comprehensive\s+)?general\s+(?:commercial\s+)?liability|general\s+commercial|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
+         r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
+         r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)")
 RX: dict[str, list[re.Pattern]] = {
     "amount": [
         # "$100 million dollars" whole, not its words "million dollars" (SLINGERBAG)
@@ -169,10 +173,7 @@ RX: dict[str, list[re.Pattern]] = {
         rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
         rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
         rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
-    "coverage": [_i(
-        r"\b(?:(?:commercial\s+|comprehensive\s+)?general\s+liability|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
-        r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
-        r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)"
-        r"\s+(?:insurance|coverage|policy|policies)\b")],
+    # kinds named together before one "insurance" are one coverage ("commercial general liability and product liability insurance")
+    "coverage": [_i(rf"\b{_KIND}(?:(?:,\s+|,?\s+(?:and|or)\s+){_KIND})*\s+(?:insurance|coverage|policy|policies)\b")],
     "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
 }

@@ -156,7 +156,8 @@ def _add_span(text: str, start: int, end: int, max_chars: int, out: list[Span]) 
     # "... under this Agreement. In no" | "event will Agent be liable": BLACKSTONE).
     span = text[start:end]
     cut_by_end = end == len(text.rstrip()) and bool(_CUT_START.fullmatch(span))  # a few words, no stop ("In no" | "event will ...")
-    rest_at_start = start == len(text) - len(text.lstrip()) and span[:1].islower()  # "... upon reasonable" | the next page: "notice." (ANTARES)
+    # "... upon reasonable" | the next page: "notice." (ANTARES); "... (the \"Termination" | "Date\")." (HOLIDAY RV): it closes a bracket
+    rest_at_start = start == len(text) - len(text.lstrip()) and (span[:1].islower() or span.count(")") > span.count("("))
     if end - start < (MIN_CJK_CHARS if cjk.has_cjk(span) else MIN_CHARS) and not (cut_by_end or rest_at_start):
         return
     if end - start > max_chars:  # cut long runs at a word boundary, still verbatim

@@ -220,6 +220,14 @@ def test_insurance_amounts():
     assert "Coverage amounts: “$1,000,000 per occurrence”, “$2,000,000 in the aggregate”." in risk.risk_note("Insurance", quote)["risk"]
 
 
+def test_kinds_of_insurance_named_together_are_one_coverage():
+    # GRIDIRON (CUAD dev): "general commercial and product liability insurance" was named as "product liability insurance"
+    quote = "Company agrees to provide and maintain, at its own expense, general commercial and product liability insurance."
+    assert kinds(risk.facts("Insurance", quote), "coverage") == ["general commercial and product liability insurance"]
+    quote = "The contractor shall maintain workers' compensation, employer's liability and umbrella insurance as required by law."
+    assert kinds(risk.facts("Insurance", quote), "coverage") == ["workers' compensation, employer's liability and umbrella insurance"]
+
+
 def test_change_of_control_and_survival():
     found = risk.facts("Change Of Control", "Either party may terminate this Agreement upon thirty (30) days written notice upon a change of control of the other party.")
     assert kinds(found, "event") == ["upon a change of control"]

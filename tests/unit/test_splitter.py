@@ -367,6 +367,20 @@ def test_the_few_words_a_page_break_cut_from_a_sentence_open_the_next_page():
     assert units[0].continued == "notice."
 
 
+def test_a_page_that_opens_by_closing_a_bracket_goes_on_with_the_page_before():
+    """HOLIDAY RV (CUAD dev): "... expiring on the third anniversary date of this Agreement (the "Termination" |
+    (next page) "Date"). In the event ..." was quoted cut at "(the "Termination": "Date")." was dropped as too
+    short to be a sentence."""
+    from shared.clauses import findings
+    units = findings.page_units(['A. The term of this Agreement shall be three years, expiring on the third anniversary of this Agreement (the "Termination',
+                                 'Date"). In the event that the Company desires to terminate the Agreement, it shall give 60 days notice.'])
+    assert units[0].continued == 'Date").'
+    # a bracket the page before does not open is no rest of it
+    units = findings.page_units(["A. The term of this Agreement shall be three years",
+                                 'Date"). In the event that the Company desires to terminate the Agreement, it shall give 60 days notice.'])
+    assert units[0].continued == ""
+
+
 def test_a_section_number_glued_to_its_title_opens_an_item():
     """INNOVIVA (CUAD dev): "TERM AND TERMINATION\n14.1Term and Expiration of Term." was one unit of
     eight words, long enough to be an Expiration Date card; the number lost its space in the text."""
