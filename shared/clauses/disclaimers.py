@@ -44,7 +44,8 @@ def disclaims_a_grant(text: str) -> bool:
 # A freedom is no restriction: "Nothing in this Agreement shall prohibit Co-Host from distributing
 # competing products" (BEYOND.COM) opens none of CUAD train's labelled non-competes, exclusivities,
 # no-solicits, non-disparagements or volume restrictions (0 of 555).
-_FREES = re.compile(LEAD + r"nothing\s+(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b(?:shall|will|is\s+intended\s+to|may)\s+"
+# "Nothing shall prohibit the Association ... from licensing ... to other companies" (FREEZE TAG) too.
+_FREES = re.compile(LEAD + r"nothing\s+(?:(?:contained\s+)?(?:in|herein|under)\b[^.;]{0,60}?\b)?(?:shall|will|is\s+intended\s+to|may)\s+"
                     r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar)", re.I)
 RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Solicit Of Employees", "Non-Disparagement", "Volume Restriction")
 

@@ -705,6 +705,9 @@ def test_a_freedom_is_no_restriction():
 
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing in this Agreement shall prohibit Co-Host from distributing competing products in the Territory.")
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
+    # FREEZE TAG: "Nothing shall prohibit ..." with no "in this Agreement"
+    assert NOT_A_CLAUSE["Non-Compete"]("Nothing shall prohibit the Association, during the period of this Agreement, from licensing the use of "
+                                       "substantially similar marks for substantially similar uses in working with other companies or industries.")
     # BEYOND.COM, HALITRON, STAMPS.COM: a carve-out that names the restriction it limits, or sets a party free
     assert NOT_A_CLAUSE["Non-Compete"]("The preceding sentence shall not prohibit NAI from (i) reselling Software from the McAfee Mall.")
     assert NOT_A_CLAUSE["Exclusivity"]("These exclusivity obligations will not limit Smith's right to appear in any of the entertainment fields.")

@@ -218,6 +218,9 @@ def test_insurance_amounts():
     assert kinds(found, "amount") == ["$1,000,000 per occurrence", "$2,000,000 in the aggregate"]
     assert kinds(found, "coverage") == ["commercial general liability insurance"]
     assert "Coverage amounts: “$1,000,000 per occurrence”, “$2,000,000 in the aggregate”." in risk.risk_note("Insurance", quote)["risk"]
+    # FREEZE TAG: "$2,000,000 aggregate" with no "in the" is an aggregate too
+    quote = "The insurance shall be in an amount of: $2,000,000 per occurrence and $2,000,000 aggregate."
+    assert kinds(risk.facts("Insurance", quote), "amount") == ["$2,000,000 per occurrence", "$2,000,000 aggregate"]
 
 
 def test_kinds_of_insurance_named_together_are_one_coverage():
