@@ -95,7 +95,7 @@ def disclaims_a_beneficiary(text: str) -> bool:
 # exclusivity said elsewhere in the clause. 2 of CUAD train's 204 labelled Exclusivity clauses read so
 # ("Fox has not granted and will not grant any exclusive distribution rights ... to VGSL or any other
 # party"; a licence that "shall become non-exclusive" after a date).
-_NO_EXCLUSIVITY = re.compile(r"\b(?:does|do|will|shall|is|are|has|have)\s+not\s+(?:and\s+(?:will|shall)\s+not\s+)?(?:\w+\s+){0,4}?exclusiv"
+_NO_EXCLUSIVITY = re.compile(r"\b(?:does|do|will|shall|is|are|has|have)\s+not\s+(?:and\s+(?:will|shall)\s+not\s+)?(?:[\w.'’-]+\s+){0,4}?exclusiv"  # "does not agree to use BookingEntertainment.com exclusively" (VNUE)
                              r"|\bnot\s+(?:be\s+)?(?:interpreted|construed|deemed)\s+as\s+(?:granting|creating|giving)\s+(?:\w+\s+){0,3}?exclusiv|\bno\s+exclusiv|\bnot\s+exclusive(?:ly)?\b", re.I)
 _NON_EXCLUSIVE = re.compile(r"\bnon[-\s]?exclusiv", re.I)  # a non-exclusive grant: no exclusivity, but no word that the contract has none
 _EXCLUSIVE = re.compile(r"(?<!non-)(?<!non )(?<!not )\b(?:sole\s+and\s+)?exclusive(?:ly)?\b(?!\s+of\b)", re.I)

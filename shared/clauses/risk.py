@@ -267,5 +267,20 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         parts = [x for x in parts if x not in already]
         already.update(parts)
     if cat:
-        parts.append(cat.risk)
+        parts.append(BY_AGREEMENT_NOTE if name == "Renewal Term" and renews_by_agreement(quote) else cat.risk)
     return {"risk": " ".join(parts), "facts": found, "risk_source": "template"}
+
+
+# A renewal the parties must both agree to ("the Parties may agree in writing to extend the Agreement for
+# successive One (1) Year periods": VNUE; "shall renew only upon the mutual written agreement of the
+# parties") locks no one in: the generic line ("Automatic renewal can lock a party in") says the opposite.
+_BY_AGREEMENT = re.compile(r"\bmutual(?:ly)?\s+(?:written\s+)?(?:agree\w*|consent)|\bby\s+mutual\b|\b(?:the\s+)?(?:both\s+)?parties\s+(?:may|can|shall)\s+(?:\w+\s+){0,2}?agree\b"
+                           r"|\bupon\s+(?:the\s+)?(?:written\s+)?agreement\s+of\s+(?:both|the)\s+parties|\bif\s+(?:both\s+)?(?:the\s+)?parties\s+(?:so\s+)?agree", re.I)
+# Nor is a renewal at one party's option whose terms are to be agreed ("HSWI shall have the right to renew ...", "by notice
+# in writing given by XFN ..., for a consideration to be mutually agreed"): CUAD train.
+_AUTOMATIC = re.compile(r"automatic\w*|\bunless\b|\bwithout\s+(?:further\s+)?(?:action|notice)|\boption\b|\bright\s+to\s+(?:renew|extend)|\bby\s+(?:\w+\s+){0,2}notice", re.I)
+BY_AGREEMENT_NOTE = "Renews only if both parties agree, so it cannot lock a party in; note the renewal length."
+
+
+def renews_by_agreement(quote: str) -> bool:
+    return bool(_BY_AGREEMENT.search(quote)) and not _AUTOMATIC.search(quote)

@@ -705,6 +705,8 @@ def test_a_freedom_is_no_restriction():
 
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing in this Agreement shall prohibit Co-Host from distributing competing products in the Territory.")
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
+    # VNUE: exclusivity disclaimed of a name with a dot in it
+    assert NOT_A_CLAUSE["Exclusivity"]("It is understood that VNUE does not agree to use BookingEntertainment.com exclusively as its Promoter.")
     # FREEZE TAG: "Nothing shall prohibit ..." with no "in this Agreement"
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing shall prohibit the Association, during the period of this Agreement, from licensing the use of "
                                        "substantially similar marks for substantially similar uses in working with other companies or industries.")

@@ -1082,3 +1082,14 @@ def test_a_kind_of_loss_in_quotes_after_other_forms_of_is_excluded():
     found = risk.facts("Cap On Liability", clause)
     assert [f["text"] for f in found if f["kind"] == "excluded"] == ["consequential, punitive, incidental, special, or other forms of “exemplary” losses"]
     assert risk.risk_note("Cap On Liability", clause, facts_found=found)["risk"].startswith("An exclusion of kinds of damages")
+
+
+def test_a_renewal_both_parties_must_agree_to_locks_no_one_in():
+    # VNUE (CUAD dev): "the Parties may agree in writing to extend" read "Automatic renewal can lock a party in"
+    quote = ("At any time prior to the end of the Term, the Parties may agree in writing to extend the Agreement for successive "
+             "One (1) Year periods (the “Renewal Terms”) under the same conditions set forth herein.")
+    assert risk.risk_note("Renewal Term", quote)["risk"].endswith("Renews only if both parties agree, so it cannot lock a party in; note the renewal length.")
+    # automatic, or at one party's option with terms to be agreed: the generic line stays
+    for quote in ("This Agreement shall automatically renew for one year unless the parties mutually agree otherwise.",
+                  "This Agreement may be renewed for ten (10) years by notice in writing given by XFN, for a consideration to be mutually agreed."):
+        assert "Automatic renewal can lock a party in" in risk.risk_note("Renewal Term", quote)["risk"]
