@@ -30,7 +30,7 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Revenue/Profit Sharing": ("percent+amount* duration bound", {"percent": "Rate or sum"}, "No rate or sum is stated in this clause."),
     "Price Restrictions": ("percent+amount* duration carve_out bound", {"percent": "Limit"}, "No price limit is stated in this clause."),
     "Minimum Commitment": ("amount+percent+quantity* duration bound", {"amount": "Minimum"}, "No minimum amount is stated in this clause."),
-    "Volume Restriction": ("amount+percent duration bound", {}, ""),
+    "Volume Restriction": ("limit amount+percent duration bound", {}, ""),
     "License Grant": ("territory duration carve_out bound", {}, ""),
     "Non-Transferable License": ("consent carve_out bound", {}, ""),
     "Irrevocable Or Perpetual License": ("duration carve_out bound", {}, ""),
@@ -79,6 +79,7 @@ LABELS = {
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
     "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
     "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated", "excluded": "Excludes",
+    "limit": "Limits stated",
 }
 WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
 # category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in

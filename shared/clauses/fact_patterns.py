@@ -42,6 +42,8 @@ _EVENT = _i(
     # "the transfer of a fifty percent (50%) or greater ownership interest in a party" (MERCATA), "a sale of a controlling interest"
     r"|(?:sale|transfer)\s+of\s+(?:a|an|the)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest)\b"
 )
+_STOP = (r"(?:of|the|in|on|to|at|and|or|for|per|each|a|an|every|with|by|from|during|which|that|shall|will|may|must|is|are|be|without|within|unless|if"
+         r"|as|than|including|but|provided|except|when|where|whichever)\b")  # words a quantity's noun does not run on through
 # The kinds of insurance a coverage names.
 _KIND = (r"(?:(?:commercial\s+|comprehensive\s+)?general\s+(?:commercial\s+)?liability|general\s+commercial|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
          r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
@@ -85,6 +87,11 @@ RX: dict[str, list[re.Pattern]] = {
                  # "the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years" (ELECTRAMECCANICA)
                  _i(rf"\bminimum\s+(?:annual\s+|yearly\s+)?(?:purchase|order)\s+(?:volume|quantit(?:y|ies))\b[^.;]{{0,60}}?\b(?:is|shall\s+be|will\s+be)\s+(?P<f>{_NUM}\s+units?"
                     r"(?:\s+(?:within|during|in|per|for)\s+(?:the\s+|each\s+|a\s+|any\s+)?(?:period\s+of\s+)?(?:\w+\s+){0,2}?(?:\(\d+\)\s+)?(?:years?|months?|quarters?))?)")],
+    # a ceiling on a count or a length ("up to four photography sessions", "shall not exceed five (5) hours", "no more than
+    # two major code releases"): the trigger, the number and the few words that say of what
+    "limit": [_i(rf"\b(?:not\s+to\s+exceed|(?:shall|will|may)\s+not\s+exceed|no\s+more\s+than|not\s+more\s+than|up\s+to|(?:a\s+)?maximum\s+of|limited\s+to|in\s+excess\s+of)\s+"
+                 rf"(?:a\s+total\s+of\s+)?(?>{_NUM})(?:-half)?(?![\w-])(?!\s*(?:%|percent|per\s+cent))(?:\s+(?!{_STOP})[\w-]+){{0,3}}"
+                 rf"(?:\s+(?:per|each|a|every|in\s+any|for\s+the|for\s+each|during\s+(?:any|each|the))\s+(?:calendar\s+|contract\s+)?(?!{_STOP})\w+)?")],
     "notice_period": [
         # no time at all: "may terminate ... immediately upon written notice" (a notice period of nothing)
         _i(r"\b(?:effective\s+)?immediately\s+(?:upon|on)\s+(?:the\s+)?(?:(?:issuance|delivery|receipt|giving)\s+of\s+)?(?:(?:prior|written|e-?mail)\s+(?:or\s+e-?mail\s+)?){0,2}notice\b"),

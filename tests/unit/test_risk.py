@@ -1093,3 +1093,13 @@ def test_a_renewal_both_parties_must_agree_to_locks_no_one_in():
     for quote in ("This Agreement shall automatically renew for one year unless the parties mutually agree otherwise.",
                   "This Agreement may be renewed for ten (10) years by notice in writing given by XFN, for a consideration to be mutually agreed."):
         assert "Automatic renewal can lock a party in" in risk.risk_note("Renewal Term", quote)["risk"]
+
+
+def test_a_volume_restriction_quotes_its_limits():
+    # MARSHALL (CUAD dev): the note of "... conference calls not to exceed five per month ..." quoted no limit
+    note = risk.risk_note("Volume Restriction", "(iv) CELEBRITY will be available for conference calls not to exceed five per month and at the discretion of his schedule.")
+    assert note["risk"].startswith("Limits stated: “not to exceed five per month”.")
+    found = risk.facts("Volume Restriction", "Each photography session shall not exceed one and one-half days and each speaking engagement shall not exceed five (5) hours.")
+    assert kinds(found, "limit") == ["shall not exceed one and one-half days", "shall not exceed five (5) hours"]
+    # a percentage is a percentage, and a number cut short is no limit
+    assert kinds(risk.facts("Volume Restriction", "Carrier shall allocate up to ninety percent (90%) of the Available Capacity."), "limit") == []
