@@ -43,6 +43,14 @@ _SENTENCE_END = re.compile(r"[.;](?=\s)")
 _POINTS = re.compile(r"(?:except|save)\s+as\s+(?:(?:otherwise|expressly|specifically|may\s+be)\s+){0,2}(?:provided|set\s+(?:forth|out)|permitted|described|stated|specified|contemplated)\s+(?:in|by|under)\b", re.I)
 
 
+def _open_brackets(text: str) -> int:
+    """Brackets ``text`` leaves open; a ")" with none open closes nothing ("B) any acquisition (excluding ...": GOLD RESOURCE)."""
+    depth = 0
+    for c in text:
+        depth = depth + 1 if c == "(" else max(0, depth - 1) if c == ")" else depth
+    return depth
+
+
 def carve_end(quote: str, a: int, marker_end: int) -> int:
     """End of the exception that starts at ``a``: its closing bracket, the comma before the main
     clause, where the rule it excepts from takes over, or the end of its clause part."""
@@ -51,7 +59,7 @@ def carve_end(quote: str, a: int, marker_end: int) -> int:
         end = stop.start()
     ends = [m.end() for m in _SENTENCE_END.finditer(quote, max(a - 300, 0), a)]  # not the stop in "Section 10.7"
     head = quote[max(ends[-1] if ends else 0, a - 300, 0) : a]
-    if head.count("(") > head.count(")"):  # inside brackets: the exception ends with them ("(provided that ... three (3) business days ...)")
+    if _open_brackets(head):  # inside brackets: the exception ends with them ("(provided that ... three (3) business days ...)")
         depth = 0
         for k in range(marker_end, end):
             depth += {"(": 1, ")": -1}.get(quote[k], 0)

@@ -40,7 +40,9 @@ _EVENT = _i(
     r"\b(?:(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+)?(?:change\s+(?:of|in)\s+(?:the\s+)?control|merger|consolidation|acquisition|"
     r"sale\s+of\s+(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their|such\s+party['’]s)\s+(?:assets|stock|shares|business)"
     # "the transfer of a fifty percent (50%) or greater ownership interest in a party" (MERCATA), "a sale of a controlling interest"
-    r"|(?:sale|transfer)\s+of\s+(?:a|an|the)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest)\b"
+    r"|(?:sale|transfer)\s+of\s+(?:a|an|the)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest"
+    # said with a verb: "sells a controlling interest to a third party", "sells substantially all of its assets" (MARSHALL)
+    r"|sells?\s+(?:(?:a|an)\s+(?:[\w()%-]+\s+){0,5}?(?:ownership|voting|equity|controlling)\s+interest|(?:all\s+or\s+)?substantially\s+all\s+of\s+(?:its|the|their)\s+(?:assets|stock|shares|business)))\b"
 )
 _STOP = (r"(?:of|the|in|on|to|at|and|or|for|per|each|a|an|every|with|by|from|during|which|that|shall|will|may|must|is|are|be|without|within|unless|if"
          r"|as|than|including|but|provided|except|when|where|whichever)\b")  # words a quantity's noun does not run on through

@@ -156,10 +156,17 @@ def facts(category: str, quote: str) -> list[dict]:
     # where the clause states one outside it ("for one year ...; provided that ... terminated for six months or longer": PANDION).
     inside = lambda r, kinds: any(o[2] in kinds and o[0] <= r[0] and r[1] <= o[1] and o[:2] != r[:2] for o in rows)  # noqa: E731
     outside = any(r[2] == "duration" and not inside(r, ("carve_out",)) for r in rows)
+    # "other than in an Initial Merger" names no trigger (MARSHALL); "(excluding a Tender Offer Transaction), merger, ..." ends at its bracket
+    excepted = lambda r: any(o[2] == "carve_out" and o[0] <= r[0] and r[1] <= o[1] and ")" not in quote[o[0] : r[0]] for o in rows)  # noqa: E731
+    if any(r[2] == "event" and not excepted(r) for r in rows):
+        rows = [r for r in rows if not (r[2] == "event" and excepted(r))]
+    bare = lambda r: _EVENT_LEAD.sub("", _words(quote[r[0] : r[1]])).lower()  # noqa: E731
+    rows = [r for i, r in enumerate(rows) if not any(o[2] == r[2] == "event" and bare(o) == bare(r) for o in rows[:i])]  # "Upon a Change of Control", "Change Of Control"
     rows = [r for r in rows if not (r[2] in _FIGURES and inside(r, _HOLDERS + (("carve_out",) if outside and r[2] == "duration" else ())))]
     return [{"kind": k, "text": quote[a:b], **extra} for a, b, k, extra in rows]
 
 
+_EVENT_LEAD = re.compile(r"^(?:upon|in\s+the\s+event\s+of|following|on|after)\s+(?:a|an|any|the)\s+", re.I)
 _NAMED_AS = re.compile(r"\s+be\s+(?:listed|named|included|added|designated|endorsed|shown)\b", re.I)  # "APOLLO shall be listed as an additional insured"
 
 

@@ -1103,3 +1103,20 @@ def test_a_volume_restriction_quotes_its_limits():
     assert kinds(found, "limit") == ["shall not exceed one and one-half days", "shall not exceed five (5) hours"]
     # a percentage is a percentage, and a number cut short is no limit
     assert kinds(risk.facts("Volume Restriction", "Carrier shall allocate up to ninety percent (90%) of the Available Capacity."), "limit") == []
+
+
+def test_a_change_of_control_names_its_triggers_once_and_not_its_exceptions():
+    # MARSHALL (CUAD dev): "Triggered by “Merger”, “consolidation”, “merger”" — the first was the exception's "Initial Merger"
+    quote = ("(ii) If the COMPANY ceases business or, other than in an Initial Merger, sells a controlling interest to a third party, or "
+             "agrees to a consolidation or merger of itself with or into another corporation; or,")
+    found = risk.facts("Change Of Control", quote)
+    assert kinds(found, "event") == ["sells a controlling interest", "consolidation", "merger"]
+    assert kinds(found, "carve_out") == ["other than in an Initial Merger"]
+    assert kinds(risk.facts("Change Of Control", "Upon a Change of Control, or any other Change Of Control, either party may terminate."), "event") == ["Upon a Change of Control"]
+
+
+def test_an_exception_in_brackets_ends_with_them_after_an_item_letter():
+    # GOLD RESOURCE (CUAD dev): "B) any acquisition (excluding a Tender Offer Transaction), merger, ..." ran on to the clause's end:
+    # the item letter's ")" was counted as closing the bracket
+    quote = "B) any acquisition (excluding a Tender Offer Transaction), merger, asset purchase and sale or business combination involving the Company;"
+    assert kinds(risk.facts("Change Of Control", quote), "carve_out") == ["excluding a Tender Offer Transaction"]
