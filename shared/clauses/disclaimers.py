@@ -60,7 +60,8 @@ RESTRICTIONS = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers", "No-Sol
 # general advertisement" is labelled with it): it has no other home.
 _CARVED = re.compile(LEAD + r"(?:(?:notwithstanding|however)[^,]{0,80},\s*)?(?:the\s+(?:foregoing|preceding|above)|this\s+(?:section|paragraph|article|clause)"
                      r"|these\s+[\w\s]{0,40}?(?:obligations|restrictions|provisions)|such\s+[\w\s]{0,30}?(?:obligations|restrictions))\b[^.;]{0,80}?\b(?:shall|will|does|do)\s+not\s+"
-                     r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar|apply)|\b(?:will|shall)\s+be\s+free\s+to\b|\bas\s+freely\s+as\b", re.I)
+                     r"(?:be\s+(?:construed|deemed|interpreted)\s+(?:to|as)\s+)?(?:prohibit|prevent|restrict|preclude|limit|bar|apply)|\b(?:will|shall)\s+be\s+free\s+to\b|\bas\s+freely\s+as\b"
+                     r"|\b(?:shall|will|may)\s+not\s+be\s+(?:prevented|prohibited|restricted|precluded|barred|restrained)\s+from\b", re.I)  # "... and the Professional shall not be prevented from ... licensing others" (SPORT-HALEY)
 CARVED_OUT_OF = ("Non-Compete", "Exclusivity", "No-Solicit Of Customers")
 
 

@@ -707,6 +707,9 @@ def test_a_freedom_is_no_restriction():
     assert not NOT_A_CLAUSE["Non-Compete"]("During the Term, Distributor shall not distribute competing products in the Territory.")
     # VNUE: exclusivity disclaimed of a name with a dot in it
     assert NOT_A_CLAUSE["Exclusivity"]("It is understood that VNUE does not agree to use BookingEntertainment.com exclusively as its Promoter.")
+    # SPORT-HALEY: "... the Professional shall not be prevented from ... licensing others ..." sets a party free
+    assert NOT_A_CLAUSE["Exclusivity"]("Except with respect to endorsement rights granted to the Company, the Professional shall retain all rights in "
+                                       "his name and the Professional shall not be prevented from licensing others to use his name for any product other than golf apparel.")
     # FREEZE TAG: "Nothing shall prohibit ..." with no "in this Agreement"
     assert NOT_A_CLAUSE["Non-Compete"]("Nothing shall prohibit the Association, during the period of this Agreement, from licensing the use of "
                                        "substantially similar marks for substantially similar uses in working with other companies or industries.")
