@@ -273,6 +273,10 @@ _RECOVERY = re.compile(r"liab|damage|exceed|remed|in\s+no\s+event|loss|responsib
 # party defaults ... and fails to cure such default within sixty (60) days") says when the contract
 # may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
 _TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
+# When a contract starts, with no word of its end ("This Agreement will become effective on the date a fully executed copy ... is received":
+# AULAMERICAN), says nothing of its expiry: 0 of CUAD train's 269 labelled Expiration Date clauses read so.
+_STARTS = re.compile(r"\b(?:become|becomes|shall\s+be|will\s+be|is)\s+effective\b|\beffective\s+(?:as\s+of|on|upon)\b|\bcommenc\w*|\bcome\s+into\s+(?:force|effect)|\benter\s+into\s+force", re.I)
+_ENDS = re.compile(r"\b(?:terminat|expir|until|through|years?\b|months?\b|perpetu|indefinite|continu|remain|end\b|ending|period|term\b)", re.I)
 
 
 
@@ -316,7 +320,7 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), _only(_CUMULATIVE, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
-                    ("Expiration Date", ends_for_cause_only), *disclaimers.RULES,
+                    ("Expiration Date", ends_for_cause_only), ("Expiration Date", _only(_STARTS, _ENDS)), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -148,6 +148,9 @@ def facts(category: str, quote: str) -> list[dict]:
     if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it
         rows = [r for r in rows if not (r[2] == "carve_out" and quote[r[0] : r[0] + 8].lower() == "provided" and own.search(quote, r[0], r[1])
                                         and not re.search(r"\b(?:apply|construed)\b", quote[r[0] : r[1]], re.I))]
+    # "... for any losses ... but specifically excluding any and all consequential punitive or other indirect damages": the kinds
+    # of loss the clause itself excludes (quoted as such), no exception to it (AULAMERICAN)
+    rows = [r for r in rows if not (r[2] == "carve_out" and quote[r[0] : r[0] + 5].lower() == "exclu" and any(o[2] == "excluded" and 0 < o[0] - r[0] < 40 for o in rows))]
     # "provided that Licensor will not unreasonably withhold its consent to ...": how consent is given, no exception (SFG)
     rows = [(a, b, "consent" if k == "carve_out" and _CONSENT_STANDARD.match(quote, a, b) else k, x) for a, b, k, x in rows]
     if cat and cat.name == "Governing Law":  # leaving out the conflict rules or the CISG is how a law is chosen, not an exception to it

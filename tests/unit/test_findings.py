@@ -1046,3 +1046,14 @@ def test_an_absent_termination_for_convenience_says_what_termination_rights_ther
     assert not instead.ends_for_cause("If the JVC fails to sell the Products, both the Parties will mutually discuss whether to continue or terminate the Agreement.")
     assert not instead.ends_for_cause("Any rights or licenses Investor has under this Agreement shall survive termination of this IP Agreement for Company's breach.")
     assert "instead" not in findings.absent(scored, [], ["Cap On Liability"], 1)[0]  # only where the category has a place to fill
+
+
+def test_when_a_contract_starts_is_no_expiration_date():
+    """AULAMERICAN (CUAD dev): "This Agreement will become effective on the date a fully executed copy of this Agreement is
+    received by Nationwide" was an Expiration Date card; 0 of CUAD train's 269 labels say only when a contract starts."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Expiration Date"]("This Agreement will become effective on the date a fully executed copy of this Agreement is received by Nationwide.")
+    assert NOT_A_CLAUSE["Expiration Date"]("This Agreement is effective on the Effective Date.")
+    assert not NOT_A_CLAUSE["Expiration Date"]("This Agreement shall commence on March 15, 2018 and will expire on March 14, 2020.")
+    assert not NOT_A_CLAUSE["Expiration Date"]("This Agreement shall become effective on the Effective Date and continue for three (3) years.")

@@ -1120,3 +1120,13 @@ def test_an_exception_in_brackets_ends_with_them_after_an_item_letter():
     # the item letter's ")" was counted as closing the bracket
     quote = "B) any acquisition (excluding a Tender Offer Transaction), merger, asset purchase and sale or business combination involving the Company;"
     assert kinds(risk.facts("Change Of Control", quote), "carve_out") == ["excluding a Tender Offer Transaction"]
+
+
+def test_the_kinds_of_loss_a_cap_excludes_are_no_exception_to_it():
+    # AULAMERICAN (CUAD dev): "... but specifically excluding any and all consequential punitive or other indirect damages or (ii) ..."
+    # was quoted as an exception running on through item (ii)
+    quote = ("(i) the responsible party shall reimburse the Client-shareholder for any losses incurred directly as a result of the error but "
+             "specifically excluding any and all consequential punitive or other indirect damages or (ii) the affected party shall be reimbursed for any losses.")
+    found = risk.facts("Cap On Liability", quote)
+    assert kinds(found, "excluded") == ["consequential punitive or other indirect damages"]
+    assert kinds(found, "carve_out") == []
