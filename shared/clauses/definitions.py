@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.clauses import disclaimers, risk
+from shared.clauses import disclaimers, expiry, risk
 from shared.clauses.catalogue import CATEGORIES, FOR_CAUSE
 from shared.clauses.front_matter import not_the_contract
 from shared.documents import cjk
@@ -269,14 +269,6 @@ def bounds_nothing(text: str) -> bool:
 # CUAD train (0 of 386) reads so.
 _DISCLAIMS = re.compile(r"not\s+warrant|no\s+(?:other\s+)?(?:\w+\s+){0,2}warrant|disclaim|\bas\s+is\b|without\s+warrant", re.I)
 _RECOVERY = re.compile(r"liab|damage|exceed|remed|in\s+no\s+event|loss|responsib|refund|repair|replace|\bsole\b|exclusive|limit", re.I)
-# An end for a breach or a default that names no term ("Either party may terminate ... if the other
-# party defaults ... and fails to cure such default within sixty (60) days") says when the contract
-# may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
-_TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
-# When a contract starts, with no word of its end ("This Agreement will become effective on the date a fully executed copy ... is received":
-# AULAMERICAN), says nothing of its expiry: 0 of CUAD train's 269 labelled Expiration Date clauses read so.
-_STARTS = re.compile(r"\b(?:become|becomes|shall\s+be|will\s+be|is)\s+effective\b|\beffective\s+(?:as\s+of|on|upon)\b|\bcommenc\w*|\bcome\s+into\s+(?:force|effect)|\benter\s+into\s+force", re.I)
-_ENDS = re.compile(r"\b(?:terminat|expir|until|through|years?\b|months?\b|perpetu|indefinite|continu|remain|end\b|ending|period|term\b)", re.I)
 
 
 
@@ -302,12 +294,17 @@ _DEBTS_OR_JURY = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?deb
 # Remedies that add up ("Termination of this Agreement by either party will be a nonexclusive remedy for breach and will be without
 # prejudice to any other right or remedy": SFG FINANCIAL) limit none: 0 of 386 train labels say so with no word of damages or a limit.
 _CUMULATIVE = re.compile(r"non-?\s?exclusive\s+remed\w*|remed\w*\s+(?:\w+\s+){0,6}?(?:are|is|shall\s+be|will\s+be)\s+cumulative|without\s+prejudice\s+to\s+any\s+other\s+(?:right|remed)", re.I)
+# An end for a breach or a default that names no term ("Either party may terminate ... if the other
+# party defaults ... and fails to cure such default within sixty (60) days") says when the contract
+# may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
+_TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
 _DAMAGES = re.compile(r"damages|exceed|consequential|incidental|indirect|punitive|limit|aggregate|maximum|profits", re.I)
 equitable_only, indemnity_only, disclaims_only, mitigates_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY), _only(_MITIGATE, _LIMITED)
 
 
 def ends_for_cause_only(text: str) -> bool:
     return bool(re.search(r"terminat", text, re.I)) and for_cause_only(text) and not _TERM.search(text)
+
 
 
 def states_nothing(text: str) -> bool:
@@ -320,7 +317,7 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), _only(_CUMULATIVE, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
-                    ("Expiration Date", ends_for_cause_only), ("Expiration Date", _only(_STARTS, _ENDS)), *disclaimers.RULES,
+                    ("Expiration Date", ends_for_cause_only), *(("Expiration Date", veto) for veto in expiry.NO_EXPIRY), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

@@ -1057,3 +1057,16 @@ def test_when_a_contract_starts_is_no_expiration_date():
     assert NOT_A_CLAUSE["Expiration Date"]("This Agreement is effective on the Effective Date.")
     assert not NOT_A_CLAUSE["Expiration Date"]("This Agreement shall commence on March 15, 2018 and will expire on March 14, 2020.")
     assert not NOT_A_CLAUSE["Expiration Date"]("This Agreement shall become effective on the Effective Date and continue for three (3) years.")
+    assert NOT_A_CLAUSE["Expiration Date"]("5. TERM This Agreement will be effective as of the Effective Date.")  # a heading is no end (REWALK)
+    # a renewal said after the initial term, with nothing of that term (LUCID, NEON SYSTEMS): a Renewal Term, no expiry
+    assert NOT_A_CLAUSE["Expiration Date"]("After the initial term, unless terminated, this Agreement will automatically renew for periods of one (1) calendar year each.")
+    assert not NOT_A_CLAUSE["Expiration Date"]("After the initial term of three (3) years, this Agreement will automatically renew for periods of one (1) year each.")
+
+
+def test_the_expiry_rules_veto_no_train_label():
+    from bench import cuad
+    from shared.clauses import expiry
+
+    labels = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Expiration Date"]
+    assert len(labels) > 200
+    assert not [t for t in labels if any(veto(t) for veto in expiry.NO_EXPIRY)]
