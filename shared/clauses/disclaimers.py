@@ -128,11 +128,23 @@ def carves_out_nothing(text: str) -> bool:
 # Category -> text that says the contract has no such clause: an absence the contract itself states
 # (``shared.clauses.findings.absent`` quotes it beside the absence). A freedom is not one: "The
 # preceding sentence shall not prohibit ..." presumes the restriction it limits.
+# A restriction on how a licence is used, with no word that grants ("The Company Marks must be used solely in connection with
+# the activities authorized under this Agreement": FREEZE TAG; "Licensee will not sell, lease, lend, transfer ... the licensed
+# programs": SFG FINANCIAL), grants nothing: 1 of CUAD train's 434 labelled License Grant clauses reads so.
+_USE_LIMITED = re.compile(r"\b(?:shall|will|may|must|can)\s+not\b|\bcannot\b|\bdoes\s+not\s+have\b|\bno\s+right|\b(?:must|shall)\s+be\s+used\s+(?:solely|only)", re.I)
+_GRANTS = re.compile(r"\bgrant|\blicen[cs]es?\b(?!\s+(?:agreement|fee))|\bright(?:s)?\s+(?:to|of|and\s+licen)|\bmay\s+(?!not\b)|\bauthori[sz](?!ed\s+under)|\bappoint"
+                     r"|\bpermi(?:t(?!ted\s+(?:by|under))|ssion)|\bentitle|\bsublicens|\bfree\s+to\b|\bcan\s+(?!not\b)|\ballow|\bexcept\b|\bother\s+than\b|\bprovided\b", re.I)
+
+
+def limits_use_only(text: str) -> bool:
+    return bool(_USE_LIMITED.search(text)) and not _GRANTS.search(text)
+
+
 DISCLAIMERS: dict[str, Callable[[str], bool]] = {
     "Rofr/Rofo/Rofn": lambda text: bool(_NO_FIRST_RIGHT.search(text)), "Minimum Commitment": lambda text: bool(_NO_MINIMUM.search(text)),
     "License Grant": disclaims_a_grant, "Ip Ownership Assignment": disclaims_a_grant, "Third Party Beneficiary": disclaims_a_beneficiary,
     "Exclusivity": lambda text: disclaims_exclusivity(text, grant=False),
 }
 # Category -> what is no clause of it (``shared.clauses.definitions`` adds these to its rules).
-RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), ("Exclusivity", disclaims_exclusivity), *((c, frees_a_party) for c in RESTRICTIONS), *((c, carves_out) for c in CARVED_OUT_OF),
+RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (*DISCLAIMERS.items(), ("Exclusivity", disclaims_exclusivity), ("License Grant", limits_use_only), *((c, frees_a_party) for c in RESTRICTIONS), *((c, carves_out) for c in CARVED_OUT_OF),
                                                         ("Competitive Restriction Exception", carves_out_nothing))

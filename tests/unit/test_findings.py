@@ -1070,3 +1070,13 @@ def test_the_expiry_rules_veto_no_train_label():
     labels = [c["text"] for r in cuad.labels("train") for c in r["clauses"] if c["category"] == "Expiration Date"]
     assert len(labels) > 200
     assert not [t for t in labels if any(veto(t) for veto in expiry.NO_EXPIRY)]
+
+
+def test_a_limit_on_how_a_licence_is_used_grants_nothing():
+    """FREEZE TAG, SFG FINANCIAL (CUAD dev): restrictions on use were License Grant cards."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["License Grant"]("The Company Marks must be used solely in connection with the activities authorized under this Agreement.")
+    assert NOT_A_CLAUSE["License Grant"]("Licensee will not sell, lease, lend, transfer or otherwise distribute the licensed programs to any third party.")
+    assert not NOT_A_CLAUSE["License Grant"]("Licensor grants Licensee a license to use the Marks, which may not be used outside the Territory.")
+    assert not NOT_A_CLAUSE["License Grant"]("Licensee may not sublicense the Software except to its Affiliates.")
