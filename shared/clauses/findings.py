@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from shared.clauses import extent, instead
+from shared.clauses import cues, extent, instead
 from shared.clauses.disclaimers import DISCLAIMERS
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
@@ -116,7 +116,12 @@ class Scored:
         return np.array([bare(u.whole) for u in self.units], bool)
 
     def column(self, category: str) -> np.ndarray:
-        return self.scores[:, self.model.index[category]] if category in self.model.index else np.zeros(len(self.units), np.float32)
+        """The units' scores for ``category``; a unit that says its cue (``shared.clauses.cues``) at least at the threshold."""
+        if category not in self.model.index:
+            return np.zeros(len(self.units), np.float32)
+        col = self.scores[:, self.model.index[category]]
+        cued = cues.matches(category, [u.whole for u in self.units])
+        return col if cued is None else np.where(cued & ~self.bare, np.maximum(col, self.model.threshold(category)), col)
 
 
 def page_units(texts: list[str]) -> list[Unit]:

@@ -1,0 +1,38 @@
+"""The words that name a clause by its category's definition, for the rare categories where the clause
+model is thin: a unit that says them ("shall not contest the validity of", "right of first refusal",
+"an irrevocable, perpetual license") is a candidate at the category's threshold whatever its score, so
+the clause is listed (as a weak match, its confidence the threshold's) rather than said to be absent.
+
+Each cue was measured on CUAD train's units before dev was read: of the units it names that could be
+cards (not bare, not ruled out by the category's definition), the share labelled for the category
+(beside each cue; tests/unit/test_cues.py checks it is at least half). Measured on dev and not kept:
+"change of control" (26 of 51 on train), which added seven wrong Change Of Control cards and found
+no labelled clause more. :meth:`shared.clauses.findings.Scored.column` applies the cues; the presence
+model still reads the model's own scores.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+# category -> cue; the share of CUAD train's candidate units it names that are labelled for the category, beside it
+CUES: dict[str, re.Pattern] = {cat: re.compile(rx, re.I) for cat, rx in (
+    # "Licensee shall not contest the validity of the Licensed Marks", "covenants not to sue" (29 of 36)
+    ("Covenant Not To Sue", r"\b(?:shall|will|may|agrees?\s+(?:that\s+it\s+(?:shall|will)\s+)?)\s*not\b[^.;]{0,80}\b(?:contest|challenge|dispute|attack|oppose)\b"
+                            r"[^.;]{0,80}\b(?:validity|ownership|title|enforceability|rights?)\b|\bcovenants?\s+not\s+to\s+sue\b"),
+    ("Rofr/Rofo/Rofn", r"\bright\s+of\s+first\s+(?:refusal|offer|negotiation)|\bfirst\s+right\s+(?:of\s+refusal|to\s+(?:negotiate|purchase|acquire|offer))"),  # 44 of 68
+    ("Irrevocable Or Perpetual License", r"\b(?:irrevocable|perpetual)\b[^.;]{0,120}\blicen[cs]e"),  # 49 of 64
+    ("Source Code Escrow", r"\bsource\s+code\b[^.;]{0,100}\bescrow|\bescrow\b[^.;]{0,100}\bsource\s+code"),  # 16 of 27
+    ("Joint Ip Ownership", r"\bjointly\s+own|\bjointly[\s-]+owned\b|\bjoint\s+owners?\b|\bco-?own"),  # 22 of 39
+    # "The Company shall have unlimited rights of utilization of the Professional's Image" (4 of 8)
+    ("Unlimited/All-You-Can-Eat-License", r"\bunlimited\b[^.;]{0,80}\b(?:licen|copies|users|right|use)|\b(?:licen|right)[^.;]{0,80}\bunlimited\b"),
+    ("Third Party Beneficiary", r"\bthird[\s-]+party\s+beneficiar|\bintended\s+beneficiar|\brights\s+of\s+third\s+parties\s+act"),  # 20 of 38
+)}
+
+
+def matches(category: str, texts: list[str]) -> np.ndarray | None:
+    """Per text, whether it says ``category``'s cue; None for a category with no cue."""
+    cue = CUES.get(category)
+    return None if cue is None else np.array([bool(cue.search(t)) for t in texts], bool)
