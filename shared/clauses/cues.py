@@ -30,6 +30,11 @@ CUES: dict[str, re.Pattern] = {cat: re.compile(rx, re.I) for cat, rx in (
     ("Joint Ip Ownership", r"\bjointly\s+own|\bjointly[\s-]+owned\b|\bjoint\s+owners?\b|\bco-?own"),  # 22 of 39
     # "The Company shall have unlimited rights of utilization of the Professional's Image" (4 of 8)
     ("Unlimited/All-You-Can-Eat-License", r"\bunlimited\b[^.;]{0,80}\b(?:licen|copies|users|right|use)|\b(?:licen|right)[^.;]{0,80}\bunlimited\b"),
+    # a right to end on a period's notice ("may terminate this Agreement upon ninety (90) days' prior written notice"), or at a
+    # party's option ("shall terminate (a) at the option of any party, upon 90 days' advance written notice"): 12 of 18
+    ("Termination For Convenience", r"\b(?:may|right\s+to|entitled\s+to|option\s+to)\s+(?:\w+\s+){0,3}?terminat\w*\b[^.;]{0,150}?\b(?:upon|on|by|with|after|giving|providing)\s+"
+                                    r"(?:\w+\s+){0,6}?(?:days?|months?)['’]?\s+(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)"
+                                    r"|\bterminat\w*\s+(?:\w+\s+){0,6}?at\s+the\s+option\s+of|\bat\s+the\s+option\s+of\s+(?:any|either)\s+party"),
     ("No-Solicit Of Employees", r"\bsolicit\w*\b[^.;]{0,80}\b(?:employ|hire|personnel|staff)"),  # 24 of 31
     ("Third Party Beneficiary", r"\bthird[\s-]+party\s+beneficiar|\bintended\s+beneficiar|\brights\s+of\s+third\s+parties\s+act"),  # 20 of 38
 )}
