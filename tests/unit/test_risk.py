@@ -1130,3 +1130,11 @@ def test_the_kinds_of_loss_a_cap_excludes_are_no_exception_to_it():
     found = risk.facts("Cap On Liability", quote)
     assert kinds(found, "excluded") == ["consequential punitive or other indirect damages"]
     assert kinds(found, "carve_out") == []
+
+
+def test_a_party_that_agrees_another_is_entitled_is_the_one_bound():
+    # ADMA (CUAD dev): "ADMA agrees that Sanofi Pasteur shall be entitled to obtain from ADMA as liquidated damages ..." applied to
+    # "Sanofi Pasteur shall"; CANO: "The Company agrees that Cano shall be entitled to place signage" binds the Company
+    quote = "Should ADMA fail to supply a minimum of [***] Batches, ADMA agrees that Sanofi Pasteur shall be entitled to obtain from ADMA liquidated damages."
+    assert bound(risk.facts("Minimum Commitment", quote)) == [("ADMA agrees", "one_party")]
+    assert bound(risk.facts("Minimum Commitment", "Licensee agrees that Licensor shall provide support.")) == [("Licensor shall", "one_party")]
