@@ -1080,3 +1080,14 @@ def test_a_limit_on_how_a_licence_is_used_grants_nothing():
     assert NOT_A_CLAUSE["License Grant"]("Licensee will not sell, lease, lend, transfer or otherwise distribute the licensed programs to any third party.")
     assert not NOT_A_CLAUSE["License Grant"]("Licensor grants Licensee a license to use the Marks, which may not be used outside the Territory.")
     assert not NOT_A_CLAUSE["License Grant"]("Licensee may not sublicense the Software except to its Affiliates.")
+
+
+def test_shares_stated_or_named_share_no_revenue():
+    """ALLIANCE BANCORP (CUAD dev): the capital stock a representation states was a Revenue/Profit Sharing card; shares paid
+    as compensation still are one (VNUE: "... shares of VNUE common stock shall be awarded to Promoter")."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    veto = NOT_A_CLAUSE["Revenue/Profit Sharing"]
+    assert veto("The authorized capital stock of the Company consists of 15,000,000 shares of Common Stock and 5,000,000 shares of preferred stock, par value $.01 per share.")
+    assert veto("No shares of Common Stock or Company Preferred Stock have been or will be issued prior to the Closing Time referred to in Section 2 hereof.")
+    assert not veto("Three Million (3,000,000) shares of VNUE common stock shall be awarded to Promoter for performing Promotion Services.")
