@@ -1091,3 +1091,11 @@ def test_shares_stated_or_named_share_no_revenue():
     assert veto("The authorized capital stock of the Company consists of 15,000,000 shares of Common Stock and 5,000,000 shares of preferred stock, par value $.01 per share.")
     assert veto("No shares of Common Stock or Company Preferred Stock have been or will be issued prior to the Closing Time referred to in Section 2 hereof.")
     assert not veto("Three Million (3,000,000) shares of VNUE common stock shall be awarded to Promoter for performing Promotion Services.")
+
+
+def test_records_kept_with_no_one_to_see_them_are_no_audit_right():
+    """PHASEBIO, REVOLUTION MEDICINES, STARTEC (CUAD dev): record retention was an Audit Rights card."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Audit Rights"]("Each Party will retain such records for [***] after the earlier of expiration or early termination of this Agreement.")
+    assert not NOT_A_CLAUSE["Audit Rights"]("Each Party shall keep complete books and records and make them available for inspection by the other Party.")
