@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 
 # An item's number or letter before a clause's first word ("1.65 ", "(b) ").
-LEAD = r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s+)?"
+LEAD = r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s*)?"  # "1.16“Competing Product” means" (INNOVIVA): the number may lose its space
 
 
 # A right of first refusal disclaimed ("... shall not constitute a right of first offer, right of first

@@ -1099,3 +1099,10 @@ def test_records_kept_with_no_one_to_see_them_are_no_audit_right():
 
     assert NOT_A_CLAUSE["Audit Rights"]("Each Party will retain such records for [***] after the earlier of expiration or early termination of this Agreement.")
     assert not NOT_A_CLAUSE["Audit Rights"]("Each Party shall keep complete books and records and make them available for inspection by the other Party.")
+
+
+def test_a_definition_whose_number_lost_its_space_is_a_definition():
+    """INNOVIVA (CUAD dev): "1.16“Competing Product” means ..." was a Non-Compete card."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+
+    assert NOT_A_CLAUSE["Non-Compete"]("1.16“Competing Product” means a product that is intended for the treatment and/or prophylaxis of respiratory diseases.")
