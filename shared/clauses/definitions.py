@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from shared.clauses import disclaimers, expiry, risk
+from shared.clauses import disclaimers, expiry, other_kinds, risk
 from shared.clauses.catalogue import CATEGORIES, FOR_CAUSE
 from shared.clauses.front_matter import not_the_contract
 from shared.documents import cjk
@@ -294,13 +294,6 @@ _DEBTS_OR_JURY = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?deb
 # Remedies that add up ("Termination of this Agreement by either party will be a nonexclusive remedy for breach and will be without
 # prejudice to any other right or remedy": SFG FINANCIAL) limit none: 0 of 386 train labels say so with no word of damages or a limit.
 _CUMULATIVE = re.compile(r"non-?\s?exclusive\s+remed\w*|remed\w*\s+(?:\w+\s+){0,6}?(?:are|is|shall\s+be|will\s+be)\s+cumulative|without\s+prejudice\s+to\s+any\s+other\s+(?:right|remed)", re.I)
-# Records kept, with no word of anyone seeing them ("Each Party will retain such records for [***] after the earlier of expiration
-# ...": PHASEBIO), are no audit right: 1 of CUAD train's 380 labelled Audit Rights clauses reads so.
-_SEEN = re.compile(r"audit|inspect|examin|review|access|verif|available|cop(?:y|ies)|enter|visit|observ|test|disclos|furnish|provide|deliver|submit|send|report|permit|allow", re.I)
-# A company's shares stated or named ("The authorized capital stock of the Company consists of 15,000,000 shares ... par value
-# $.01", "No shares ... have been or will be issued prior to the Closing Time": ALLIANCE BANCORP) share no revenue: 0 of 228 train labels.
-_CAPITAL = re.compile(r"authori[sz]ed\s+(?:capital|share)|issued\s+and\s+outstanding|hereinafter\s+(?:called|referred\s+to\s+as)|\bpar\s+value\b|(?:shares|stock)\b[^.;]{0,60}\b(?:ha(?:ve|s)\s+been|will\s+be)\s+issued", re.I)
-_PAID = re.compile(r"\bgrant|\bpa(?:y|id|yable|yment)|\baward|\bcompensat|\breceiv|\bconsideration|\broyalt|\brevenue|\bprofit|\bcommission|\bfees?\b|\bpercent|%|\bshare\s+(?:in|of)\b", re.I)
 # An end for a breach or a default that names no term ("Either party may terminate ... if the other
 # party defaults ... and fails to cure such default within sixty (60) days") says when the contract
 # may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
@@ -324,7 +317,7 @@ for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal T
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), _only(_CUMULATIVE, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),
-                    ("Expiration Date", ends_for_cause_only), ("Revenue/Profit Sharing", _only(_CAPITAL, _PAID)), ("Audit Rights", lambda text: not _SEEN.search(text)), *(("Expiration Date", veto) for veto in expiry.NO_EXPIRY), *disclaimers.RULES,
+                    ("Expiration Date", ends_for_cause_only), *other_kinds.RULES, *(("Expiration Date", veto) for veto in expiry.NO_EXPIRY), *disclaimers.RULES,
                     *((c, defines_a_word) for c in _NO_DEFINITION), *((c.name, not_the_contract) for c in CATEGORIES[4:]), *((c.name, states_nothing) for c in CATEGORIES[4:] if c.name not in _VERBLESS)):
     _RULES.setdefault(_cat, []).append(_veto)
 NOT_A_CLAUSE: dict[str, Callable[[str], bool]] = {cat: _either(*vetoes) for cat, vetoes in _RULES.items()}

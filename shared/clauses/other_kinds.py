@@ -1,0 +1,38 @@
+"""Clauses of another kind that the clause model reads as a category's: a restriction on assigning the
+contract as a change of control, the shares a company states as revenue sharing, records kept as an
+audit right. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
+train's labelled clauses of the category it rules out first (the share it rules out beside it)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+
+def _only(says: re.Pattern, unless: re.Pattern) -> Callable[[str], bool]:
+    return lambda text: bool(says.search(text)) and not unless.search(text)
+
+
+# Assigning the contract, with no word of control, a merger, a sale of the business or shares ("Neither party may assign or
+# otherwise transfer its rights and/or obligations under this Agreement without the prior written consent of the other
+# party": WEBHELP, DYNAMEX, SFG FINANCIAL) is an Anti-Assignment clause, no change of control: 0 of CUAD train's 127 labels.
+_ASSIGNS = re.compile(r"\b(?:assign\w*|transfer\w*|delegat\w*|dispose\s+of)\b[^.;]{0,80}\b(?:this\s+agreement|its\s+rights|rights\s+(?:and|or|and/or)\s+obligations"
+                      r"|rights\s+(?:under|hereunder)|obligations\s+(?:under|hereunder)|hereunder)|\b(?:this\s+agreement|rights)\b[^.;]{0,60}\b(?:assign|transfer)\w*", re.I)
+_CONTROL = re.compile(r"control|merg|acqui|consolidat|substantially\s+all|ownership|owner|shares|stock|equity|voting|reorgani|operation\s+of\s+law|change\s+in"
+                      r"|successor|sale\s+of\s+(?:the|its|all)|business|assets|bankrupt|insolv|death|dissol", re.I)
+
+# Records kept, with no word of anyone seeing them ("Each Party will retain such records for [***] after the earlier of expiration
+# ...": PHASEBIO), are no audit right: 1 of CUAD train's 380 labelled Audit Rights clauses reads so.
+_SEEN = re.compile(r"audit|inspect|examin|review|access|verif|available|cop(?:y|ies)|enter|visit|observ|test|disclos|furnish|provide|deliver|submit|send|report|permit|allow", re.I)
+
+# A company's shares stated or named ("The authorized capital stock of the Company consists of 15,000,000 shares ... par value
+# $.01", "No shares ... have been or will be issued prior to the Closing Time": ALLIANCE BANCORP) share no revenue: 0 of 228 train labels.
+_CAPITAL = re.compile(r"authori[sz]ed\s+(?:capital|share)|issued\s+and\s+outstanding|hereinafter\s+(?:called|referred\s+to\s+as)|\bpar\s+value\b"
+                      r"|(?:shares|stock)\b[^.;]{0,60}\b(?:ha(?:ve|s)\s+been|will\s+be)\s+issued", re.I)
+_PAID = re.compile(r"\bgrant|\bpa(?:y|id|yable|yment)|\baward|\bcompensat|\breceiv|\bconsideration|\broyalt|\brevenue|\bprofit|\bcommission|\bfees?\b|\bpercent|%|\bshare\s+(?:in|of)\b", re.I)
+
+RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("Change Of Control", _only(_ASSIGNS, _CONTROL)),
+    ("Audit Rights", lambda text: not _SEEN.search(text)),
+    ("Revenue/Profit Sharing", _only(_CAPITAL, _PAID)),
+)
