@@ -1,6 +1,6 @@
 """Clauses of another kind that the clause model reads as a category's: a restriction on assigning the
 contract as a change of control, the shares a company states as revenue sharing, records kept as an
-audit right. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
+audit right, a minimum of meetings as a minimum commitment. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
 train's labelled clauses of the category it rules out first (the share it rules out beside it)."""
 
 from __future__ import annotations
@@ -31,7 +31,15 @@ _CAPITAL = re.compile(r"authori[sz]ed\s+(?:capital|share)|issued\s+and\s+outstan
                       r"|(?:shares|stock)\b[^.;]{0,60}\b(?:ha(?:ve|s)\s+been|will\s+be)\s+issued", re.I)
 _PAID = re.compile(r"\bgrant|\bpa(?:y|id|yable|yment)|\baward|\bcompensat|\breceiv|\bconsideration|\broyalt|\brevenue|\bprofit|\bcommission|\bfees?\b|\bpercent|%|\bshare\s+(?:in|of)\b", re.I)
 
+# A minimum of meetings or of notice, with no word of buying, supplying or paying ("the Board of Directors shall hold at least one
+# (1) regular meeting in each calendar year": VALENCE; "at least 60 days' prior written notice": CURO), commits to no minimum:
+# 1 of CUAD train's 237 labelled Minimum Commitment clauses reads so (a minimum of online conferences).
+_MEETS = re.compile(r"\bmeetings?\b|\b(?:shall|will)\s+meet\s+with\b|\bin\s+advance\b|\badvance\s+notice|\bprior\s+(?:written\s+)?notice|\bat\s+a\s+minimum,", re.I)
+_COMMERCE = re.compile(r"purchas|order|buy|sell|sale|supply|supplie|deliver|pa(?:y|id|yment)|fee|royalt|volume|quantit|units?\b|\$|revenue|target|guarant|impression"
+                       r"|spend|commit|forecast|shortfall|take[\s-]or[\s-]pay|capacity|batches|product|performance|goal", re.I)
+
 RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("Minimum Commitment", _only(_MEETS, _COMMERCE)),
     ("Change Of Control", _only(_ASSIGNS, _CONTROL)),
     ("Audit Rights", lambda text: not _SEEN.search(text)),
     ("Revenue/Profit Sharing", _only(_CAPITAL, _PAID)),
