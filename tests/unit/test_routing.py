@@ -230,6 +230,10 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         # outsiders who "rely on" the contract are third-party beneficiaries; relying on a customer is not
         ("Can third parties rely on the warranty?", {"Third Party Beneficiary"}),
         ("Can I rely on the customer's forecasts?", set()),
+        # "the term" is the contract's own term; "payment terms", "terms and conditions" are not
+        ("Check the term, renewal and termination provisions.", {"Expiration Date", "Renewal Term", "Termination For Convenience"}),
+        ("What are the payment terms?", set()),
+        ("Is anything unusual in the terms and conditions?", set()),
     ],
 )
 def test_lexical_rules(question, expected):
