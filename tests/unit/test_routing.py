@@ -366,25 +366,27 @@ def test_a_list_of_four_needs_no_and():
 SET3_TUNE = [r for r in _ROWS if r.get("set") == 3 and r["split"] == "tune"]
 
 
-def test_questions_about_several_topics_keep_each_topic(embed, capsys):
-    ok = sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in SET3_TUNE)
+def _exact(rows: list[dict], embed, name: str, capsys) -> int:
+    """How many of ``rows`` route to exactly their expected categories, with the embedder (printed)."""
+    ok = sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in rows)
     with capsys.disabled():
-        print(f"\nset 3 tune split, exact-set accuracy with embedder: {ok}/{len(SET3_TUNE)}")
+        print(f"\n{name} tune split, exact-set accuracy with embedder: {ok}/{len(rows)}")
+    return ok
+
+
+def test_questions_about_several_topics_keep_each_topic(embed, capsys):
     assert len(SET3_TUNE) == 40
-    assert ok >= 36
+    assert _exact(SET3_TUNE, embed, "set 3", capsys) >= 36
     got = routing.route("Whats the expiry date, is there a TfC right, and what obligations survive post terminaton?", embed).categories
     assert set(got) == {"Expiration Date", "Termination For Convenience", "Post-Termination Services"}
 
 
 # Set 4 (one topic, several, or none) was measured before anything was tuned on it: 50 of its 55
 # tune questions exactly right, and 50 of 55 on its holdout. Tuned on: a part that is only "when"
-# asks it of the part before ("Who signed this and when?").
+# asks it of the part before ("Who signed this and when?"); 51 now.
 SET4_TUNE = [r for r in _ROWS if r.get("set") == 4 and r["split"] == "tune"]
 
 
 def test_the_fourth_set_routes_as_measured(embed, capsys):
-    ok = sum(set(routing.route(r["question"], embed).categories) == set(r["expected"]) for r in SET4_TUNE)
-    with capsys.disabled():
-        print(f"\nset 4 tune split, exact-set accuracy with embedder: {ok}/{len(SET4_TUNE)}")
     assert len(SET4_TUNE) == 55
-    assert ok >= 51
+    assert _exact(SET4_TUNE, embed, "set 4", capsys) >= 51
