@@ -156,9 +156,7 @@ def _either(*vetoes: Callable[[str], bool]) -> Callable[[str], bool]:
     return lambda text: any(veto(text) for veto in vetoes)
 
 
-def _only(says: re.Pattern, unless: re.Pattern) -> Callable[[str], bool]:
-    """Text that says ``says`` and nothing that ``unless`` names (a non-exclusive grant with nothing exclusive)."""
-    return lambda text: bool(says.search(text)) and not unless.search(text)
+_only = disclaimers.only
 
 
 # A minimum an insurance policy must cover is no minimum purchase ("errors and omissions insurance
@@ -269,6 +267,10 @@ def bounds_nothing(text: str) -> bool:
 # CUAD train (0 of 386) reads so.
 _DISCLAIMS = re.compile(r"not\s+warrant|no\s+(?:other\s+)?(?:\w+\s+){0,2}warrant|disclaim|\bas\s+is\b|without\s+warrant", re.I)
 _RECOVERY = re.compile(r"liab|damage|exceed|remed|in\s+no\s+event|loss|responsib|refund|repair|replace|\bsole\b|exclusive|limit", re.I)
+# An end for a breach or a default that names no term ("Either party may terminate ... if the other
+# party defaults ... and fails to cure such default within sixty (60) days") says when the contract
+# may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
+_TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
 
 
 
@@ -294,17 +296,12 @@ _DEBTS_OR_JURY = re.compile(r"liable\s+(?:\w+\s+){0,4}?for\s+(?:\w+\s+){0,3}?deb
 # Remedies that add up ("Termination of this Agreement by either party will be a nonexclusive remedy for breach and will be without
 # prejudice to any other right or remedy": SFG FINANCIAL) limit none: 0 of 386 train labels say so with no word of damages or a limit.
 _CUMULATIVE = re.compile(r"non-?\s?exclusive\s+remed\w*|remed\w*\s+(?:\w+\s+){0,6}?(?:are|is|shall\s+be|will\s+be)\s+cumulative|without\s+prejudice\s+to\s+any\s+other\s+(?:right|remed)", re.I)
-# An end for a breach or a default that names no term ("Either party may terminate ... if the other
-# party defaults ... and fails to cure such default within sixty (60) days") says when the contract
-# may end, not when it expires: 1 of 269 labelled Expiration Date clauses of CUAD train reads so (REWALK).
-_TERM = re.compile(r"\b(?:initial\s+term|term\s+of\s+this|expir|shall\s+continue|will\s+continue|remain\s+in\s+(?:full\s+)?(?:force|effect)|until|years?\b|perpetu)", re.I)
 _DAMAGES = re.compile(r"damages|exceed|consequential|incidental|indirect|punitive|limit|aggregate|maximum|profits", re.I)
 equitable_only, indemnity_only, disclaims_only, mitigates_only = _only(_EQUITABLE, _CAPS), _only(_INDEMNITY, _BOUNDS), _only(_DISCLAIMS, _RECOVERY), _only(_MITIGATE, _LIMITED)
 
 
 def ends_for_cause_only(text: str) -> bool:
     return bool(re.search(r"terminat", text, re.I)) and for_cause_only(text) and not _TERM.search(text)
-
 
 
 def states_nothing(text: str) -> bool:

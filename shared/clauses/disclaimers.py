@@ -11,6 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+def only(says: re.Pattern, unless: re.Pattern) -> Callable[[str], bool]:
+    """Text that says ``says`` and nothing that ``unless`` names (a non-exclusive grant with nothing exclusive)."""
+    return lambda text: bool(says.search(text)) and not unless.search(text)
+
+
 # An item's number or letter before a clause's first word ("1.65 ", "(b) ").
 LEAD = r"^\W*(?:\(\w{1,4}\)\s*|\d+(?:\.\d+)*\.?\s*)?"  # "1.16“Competing Product” means" (INNOVIVA): the number may lose its space
 
@@ -136,8 +141,7 @@ _GRANTS = re.compile(r"\bgrant|\blicen[cs]es?\b(?!\s+(?:agreement|fee))|\bright(
                      r"|\bpermi(?:t(?!ted\s+(?:by|under))|ssion)|\bentitle|\bsublicens|\bfree\s+to\b|\bcan\s+(?!not\b)|\ballow|\bexcept\b|\bother\s+than\b|\bprovided\b", re.I)
 
 
-def limits_use_only(text: str) -> bool:
-    return bool(_USE_LIMITED.search(text)) and not _GRANTS.search(text)
+limits_use_only = only(_USE_LIMITED, _GRANTS)
 
 
 DISCLAIMERS: dict[str, Callable[[str], bool]] = {

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from shared.clauses.disclaimers import only
+
 # When a contract starts, with no word of its end ("This Agreement will become effective on the date a fully
 # executed copy of this Agreement is received by Nationwide": AULAMERICAN; "This agreement shall ... take effect
 # from the effective date": CHINA RECYCLING). A heading in capitals ("5. TERM This Agreement will be effective as
@@ -15,8 +17,7 @@ _STARTS = re.compile(r"\b(?:become|becomes|shall\s+be|will\s+be|is)\s+effective\
 _ENDS = re.compile(r"\b(?:terminat|expir|until|through|years?\b|months?\b|perpetu|indefinite|continu|remain|end\b|ending|period|(?-i:[Tt]erm)\b)", re.I)
 
 
-def says_only_when_it_starts(text: str) -> bool:
-    return bool(_STARTS.search(text)) and not _ENDS.search(text)
+says_only_when_it_starts = only(_STARTS, _ENDS)
 
 
 # A renewal said after the initial term ends, with no word of that term's own length or date ("After the initial

@@ -120,8 +120,15 @@ class Scored:
         if category not in self.model.index:
             return np.zeros(len(self.units), np.float32)
         col = self.scores[:, self.model.index[category]]
-        cued = cues.matches(category, [u.whole for u in self.units])
+        if category not in self._cued:  # read once per document and category: analyze asks every category, some twice
+            self._cued[category] = cues.matches(category, [u.whole for u in self.units])
+        cued = self._cued[category]
         return col if cued is None else np.where(cued & ~self.bare, np.maximum(col, self.model.threshold(category)), col)
+
+    @cached_property
+    def _cued(self) -> dict[str, np.ndarray | None]:
+        """Per category asked so far, which units say its cue (``shared.clauses.cues``)."""
+        return {}
 
 
 def page_units(texts: list[str]) -> list[Unit]:

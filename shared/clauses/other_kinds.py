@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-
-def _only(says: re.Pattern, unless: re.Pattern) -> Callable[[str], bool]:
-    return lambda text: bool(says.search(text)) and not unless.search(text)
+from shared.clauses.disclaimers import only as _only
 
 
 # Assigning the contract, with no word of control, a merger, a sale of the business or shares ("Neither party may assign or
