@@ -194,12 +194,16 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
     is none by the category's definition (``definitions.NOT_A_CLAUSE``: a termination for cause,
     a term that renews nothing, a cap that excepts nothing)
     is left out. Where the whole document was scored and the model has a presence model, a
-    category the contract is judged not to have has none.
+    category the contract is judged not to have has none but units that say its cue (``cues``).
     """
-    present = scored.present(category)
-    if category not in scored.model.index or present is False:
+    if category not in scored.model.index:
         return []
     col, thr = scored.column(category), scored.model.threshold(category)
+    if scored.present(category) is False:  # judged absent: only a unit that says the category's cue is still one
+        cued = scored._cued.get(category)
+        if cued is None or not cued.any():
+            return []
+        col = np.where(cued, col, 0.0)
     units = scored.units
     out: list[list] = []
     for i in np.flatnonzero(col >= thr):
