@@ -1,6 +1,6 @@
 """Clauses of another kind that the clause model reads as a category's: a restriction on assigning the
 contract as a change of control, the shares a company states as revenue sharing, records kept as an
-audit right, a minimum of meetings as a minimum commitment. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
+audit right, a minimum of meetings or insurance limits as a minimum commitment. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
 train's labelled clauses of the category it rules out first (the share it rules out beside it)."""
 
 from __future__ import annotations
@@ -36,8 +36,20 @@ _MEETS = re.compile(r"\bmeetings?\b|\b(?:shall|will)\s+meet\s+with\b|\bin\s+adva
 _COMMERCE = re.compile(r"purchas|order|buy|sell|sale|supply|supplie|deliver|pa(?:y|id|yment)|fee|royalt|volume|quantit|units?\b|\$|revenue|target|guarant|impression"
                        r"|spend|commit|forecast|shortfall|take[\s-]or[\s-]pay|capacity|batches|product|performance|goal", re.I)
 
+# Insurance limits, with no word of buying ("such insurance shall also have annual aggregate limits not less than $2,000,000":
+# APOLLO), and what a document must contain at a minimum ("Each Purchase Order shall contain at a minimum, the following
+# information": APOLLO) commit to no minimum: 0 of CUAD train's 237 labels read either way.
+_INSURED = re.compile(r"\binsurance\b|\binsured\b|\binsurers?\b", re.I)
+_BOUGHT = re.compile(r"purchas|order|\bbuy|royalt|revenue|\bsales?\b|\bunits?\b|volume|quantit|impression|spend|forecast|take[\s-]or[\s-]pay", re.I)
+_CONTENTS = re.compile(r"\b(?:contain|include|set\s+forth|specify|state)\w*,?\s+at\s+a\s+minimum\b|\bat\s+a\s+minimum,?\s+(?:the\s+following|include|contain)", re.I)
+
+
+def _no_commitment(text: str, meets=_only(_MEETS, _COMMERCE), insured=_only(_INSURED, _BOUGHT)) -> bool:
+    return meets(text) or insured(text) or bool(_CONTENTS.search(text))
+
+
 RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
-    ("Minimum Commitment", _only(_MEETS, _COMMERCE)),
+    ("Minimum Commitment", _no_commitment),
     ("Change Of Control", _only(_ASSIGNS, _CONTROL)),
     ("Audit Rights", lambda text: not _SEEN.search(text)),
     ("Revenue/Profit Sharing", _only(_CAPITAL, _PAID)),

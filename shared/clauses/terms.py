@@ -137,6 +137,10 @@ def _durations(clause: str, every: bool = False) -> list[tuple[int, int, float]]
 # cause of action shall first arise"); no cap's look-back ("the fees paid in the twelve (12) months preceding the claim").
 _BROUGHT = re.compile(r"\b(?:brought|bring|commenced?|instituted?|filed?|asserted?|initiated?)\b[^.;]{0,180}?\b(?:within|more\s+than|later\s+than|after|beyond)\s+(?:a\s+period\s+of\s+)?(?:the\s+)?$", re.I)
 _SUIT = re.compile(r"\b(?:claims?|actions?|suits?|proceedings?)\b", re.I)
+# A window to notify, reject or inspect is no warranty period ("the right to reject, via written notification ... within this
+# thirty (30) day period, any ... Product that fails to satisfy any warranty": APOLLO); "within the twenty-four (24) month warranty
+# period" is one.
+_TO_ANSWER = re.compile(r"\b(?:notif\w*|notice|reject\w*|inspect\w*|accept\w*|test\w*)\b[^.;]{0,60}\bwithin\s+(?:this|such|the|a)?\s*$", re.I)
 _SINCE_CAUSE = re.compile(r"^\W*(?:after|from|following|of)\s+(?:the\s+)?(?:date\s+(?:on\s+which\s+|of\s+|that\s+|when\s+)?)?(?:the\s+|such\s+|any\s+)?"
                           r"(?:cause|claim|breach|right|occurr|accru|discover|event\s+giving)", re.I)
 
@@ -151,7 +155,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "after" and (not _AFTER_END.search(after) or _CURE_AFTER.match(clause, b)):
             continue
-        if cue == "warrant" and not _WARRANT.search(clause[max(0, a - 400) : b + 120]):
+        if cue == "warrant" and (not _WARRANT.search(clause[max(0, a - 400) : b + 120]) or _TO_ANSWER.search(before) and not _WARRANT.match(after, 1)):
             continue
         if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
                               or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a])

@@ -1121,3 +1121,7 @@ def test_clauses_of_another_kind_rule_out_few_train_labels():
     assignment = dict(other_kinds.RULES)["Change Of Control"]
     assert assignment("Neither party may assign or otherwise transfer its rights and/or obligations under this Agreement without the prior written consent of the other party.")
     assert not assignment("Neither party may assign this Agreement without consent, except to a successor in a merger or a sale of all or substantially all of its assets.")
+    minimum = dict(other_kinds.RULES)["Minimum Commitment"]  # APOLLO (CUAD dev): insurance limits and a purchase order's contents
+    assert minimum("As of January 1, 2015, such insurance shall also have annual aggregate limits not less than $2,000,000.")
+    assert minimum("Each Purchase Order shall contain at a minimum, the following information: description of the Product and quantity ordered, price.")
+    assert not minimum("Distributor shall purchase a minimum of 5,000 units each year and maintain product liability insurance.")

@@ -407,6 +407,20 @@ def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
     assert (got[0]["text"], got[0]["value"]) == ("ninety (90) days", 90.0)
 
 
+def test_a_window_to_reject_or_notify_is_no_warranty_period():
+    """APOLLO (CUAD dev): "the right to reject, via written notification ... within this thirty (30) day period, any ... Product
+    that fails to satisfy any warranty" read "warranty period: thirty (30) day" and the playbook row said it deviates from a
+    year; the warranty's own period is still read beside a notice window, and "within the 24 month warranty period" is one."""
+    reject = ("APOLLO has the right to reject, via written notification to ESTABLISHMENT within this thirty (30) day period, any or all of a "
+              "shipment of Product that fails to satisfy any warranty in this Agreement.")
+    assert terms.terms("Warranty Duration", reject)[0]["stated"] is not True
+    both = ("Supplier warrants that the Products will be free from defects for twelve (12) months from delivery; Buyer shall give notice "
+            "of any defect within thirty (30) days of discovery.")
+    assert terms.terms("Warranty Duration", both)[0]["value"] == 365.0
+    lime = "If, within the twenty-four (24) month warranty period set forth above, Company receives a notice that a Product is defective, it shall repair it."
+    assert terms.terms("Warranty Duration", lime)[0]["value"] == 730.0
+
+
 def test_a_time_to_bring_a_claim_is_a_term_of_a_cap_said_only_where_stated():
     """NEOFORMA, ADMA (CUAD dev): "neither Party may bring a claim ... more than two years after the
     cause of action accrues" was a Cap On Liability card whose note said only "No amount or basis for
