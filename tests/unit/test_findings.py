@@ -633,6 +633,9 @@ def test_a_term_of_ten_years_thereafter_renews_nothing():
 
     assert renews_nothing("The initial term of this Agreement shall commence on the Effective Date and shall continue for a period of ten (10) years thereafter.")
     assert not renews_nothing("This Agreement shall continue thereafter from year to year unless either party gives notice.")
+    # EDIETS (CUAD dev): a definition of the term names renewals and renews nothing
+    assert renews_nothing('As used in this agreement, "Term" shall mean the Initial Term and the Renewal Terms, if any.')
+    assert not renews_nothing('"Term" means the Initial Term and any Renewal Terms, each renewal for one (1) year unless either party gives notice.')
 
 
 def test_a_termination_on_notice_before_an_expiry_is_no_notice_to_end_a_renewal():
