@@ -239,8 +239,9 @@ _VERBLESS = ("Cap On Liability", "Expiration Date", "Insurance", "Minimum Commit
 # A notice to end a renewal names a notice, a time before, or a way to tell ("unless otherwise
 # advised by one of the Parties"): all 87 labelled clauses of CUAD train do; "This Agreement shall
 # automatically renew for an additional period of three (3) years ... provided that EFS achieves Net
-# Merchandise Sales of at least *****" names none (PLAYBOY).
-_NOTICE = re.compile(r"notice|notif|prior|advance|in\s+writing|written|days|months?|elect|inform|declin|before|advis", re.I)
+# Merchandise Sales of at least *****" names none (PLAYBOY), nor does a term's length alone ("shall continue for twenty-four (24)
+# months ... unless terminated sooner or extended": DATACALL).
+_NOTICE = re.compile(r"notice|notif|prior|advance|in\s+writing|written|elect|inform|declin|before|advis|non-?renew|discontinu|object", re.I)
 
 
 # Equitable relief ("money damages will not be a sufficient remedy ... specific performance") limits
