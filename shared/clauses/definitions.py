@@ -105,7 +105,10 @@ _WORDS: dict[str, str] = {
     "Expiration Date": r"term|expir|until|ending|end\s+of|continue|years?|months?|date|period|perpetu|through\s+and\s+including|effective\s+through",  # 268/269; "shall be effective through and including March 31, 2004" (NEON)
     # a renewal or an extension, not an expiry alone ("Tickets may terminate this Agreement for any
     # reason upon thirty (30) days' notice ... prior to the expiration of sixty (60) days": TICKETS.COM)
-    "Notice Period To Terminate Renewal": r"renew|extend|extension|successive|automatic|then[\s-]+current|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year|additional|further\s+(?:term|period)|evergreen|continu",  # 83/87
+    # "shall continue in effect until the earlier of (a) the fifth (5th) anniversary ... and (b) termination ... upon thirty (30) days'
+    # written notice" renews nothing either (LIGHTBRIDGE)
+    "Notice Period To Terminate Renewal": r"renew|extend|extension|successive|automatic|then[\s-]+current|month[\s-]+to[\s-]+month|year[\s-]+to[\s-]+year|additional"
+                                          r"|further\s+(?:term|period)|evergreen|continu(?!\w*\s+in\s+(?:full\s+)?(?:force|effect)\s+until\s+the\s+(?:earlier|earliest|sooner))",  # 83/87
     # a forum ("the courts of ... shall have exclusive jurisdiction") is no governing law
     "Governing Law": r"law|governed|construed|legislation|法",  # 262/265
     "Anti-Assignment": r"subcontract|assign|transfer|delegat|sublicens|sub-licens|successor|change\s+of\s+control|merg",  # 368/384

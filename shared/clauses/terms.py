@@ -63,7 +63,9 @@ _ORDINALS = {w: i for i, w in enumerate([*_UNITS, "tenth", "eleventh", "twelfth"
                                          "twentieth", *(f"twenty-{u}" for u in _UNITS), "thirtieth"], 1)}
 _NTH = r"(\d{1,2})\s*(?:s\s?t|n\s?d|r\s?d|t\s?h)"
 _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(sorted(_ORDINALS, key=len, reverse=True))})(?:\s*\(\s*{_NTH}\s*\))?|{_NTH})\s+anniversary\b", re.I)
-_EITHER_END = re.compile(r"\b(?:later|earlier|latest|earliest|sooner)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
+# The later of two ends leaves the end open; the earlier ("until the earlier of (a) the fifth (5th) anniversary ..., and (b)
+# termination by either Party ...": LIGHTBRIDGE) is the anniversary at the latest, and is read.
+_EITHER_END = re.compile(r"\b(?:later|latest)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
 # Where a redaction stands for the term: by what the figure would be (money, a notice, a length of time, an end date), read from
 # the words around it. "uncured for [***] following written notice" hides a cure period, not a notice period; "kept in force for
 # [***] after" no amount.

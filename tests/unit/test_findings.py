@@ -510,6 +510,8 @@ def test_a_notice_to_end_that_renews_nothing_and_an_insurance_minimum_are_not_wh
     # PLAYBOY (CUAD dev): a renewal that names no notice is no notice to end one
     assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement shall automatically renew for an additional period of three (3) years provided that EFS achieves Net Merchandise Sales of at least *****.")
     assert not NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("The Term will be 3 years with automatic 2 year term extensions unless otherwise advised by one of the Parties.")
+    # LIGHTBRIDGE (CUAD dev): a term that continues until the earlier of an anniversary and a termination on notice renews nothing
+    assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("This Agreement shall continue in effect until the earlier of (a) the fifth (5th) anniversary of the Effective Date, and (b) termination by either Party for any reason upon thirty (30) days' written notice.")
     # DATACALL (CUAD dev): a term's length with "extended" is no notice to end a renewal
     assert NOT_A_CLAUSE["Notice Period To Terminate Renewal"]("The term of this letter Agreement shall continue for twenty-four (24) months with the effective date unless terminated sooner or extended pursuant to the terms hereof.")
 

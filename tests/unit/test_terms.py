@@ -116,6 +116,10 @@ def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
         ("Expiration Date", "This Agreement shall commence on the Effective Date and shall continue until the fifth (5t h) anniversary of the Effective Date.", "term_length", 1825),
         ("Warranty Duration", "“Warranty Period” means the period beginning on the date of Commencement of Operations and ending on the "
                               "twenty-first (21st) anniversary of such date.", "warranty_period", 7665),
+        # CUAD dev (LIGHTBRIDGE): the earlier of an anniversary and a termination ends on the anniversary at the latest
+        ("Expiration Date", "This Agreement is effective on the Effective Date and shall continue in effect until the earlier of (a) the fifth (5th) "
+                            "anniversary of the Effective Date, and (b) termination by either Party for any reason upon thirty (30) days' written notice.",
+         "term_length", 1825),
         # Read on CUAD dev contracts: half a year is no year; the day a term starts is not its end.
         ("Renewal Term", "The Initial Term shall automatically be extended for an additional period of half a year unless either party objects.", "renewal_length", 182),
         # CUAD dev (MANAKOA): twelve months are a year, not 360 days
@@ -405,6 +409,13 @@ def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
              "the TouchStar Software will perform in all material respects with the specifications.")
     got = terms.terms("Warranty Duration", quote)
     assert (got[0]["text"], got[0]["value"]) == ("ninety (90) days", 90.0)
+
+
+def test_the_later_of_two_ends_leaves_the_term_unread():
+    """ENTRUST (CUAD dev): "the later of (i) the third anniversary ... or (ii) the date on which ETI ceases to be a Subsidiary"."""
+    got = terms.terms("Expiration Date", "This Agreement shall terminate on the later of (i) the third anniversary of the Effective Date or (ii) "
+                                         "the date on which ETI ceases to be a Subsidiary of NTL.")
+    assert got[0]["name"] == "term_length" and got[0]["stated"] is not True
 
 
 def test_a_window_to_reject_or_notify_is_no_warranty_period():
