@@ -139,6 +139,8 @@ def _durations(clause: str, every: bool = False) -> list[tuple[int, int, float]]
 # cause of action shall first arise"); no cap's look-back ("the fees paid in the twelve (12) months preceding the claim").
 _BROUGHT = re.compile(r"\b(?:brought|bring|commenced?|instituted?|filed?|asserted?|initiated?)\b[^.;]{0,180}?\b(?:within|more\s+than|later\s+than|after|beyond)\s+(?:a\s+period\s+of\s+)?(?:the\s+)?$", re.I)
 _SUIT = re.compile(r"\b(?:claims?|actions?|suits?|proceedings?)\b", re.I)
+# A time to cure is no period after the end ("any material breach, which is not cured within 30 days after written notice": GIGGLES)
+_CURED = re.compile(r"\bcur(?:e|ed|ing)\b[^.;]{0,30}$", re.I)
 # A window to notify, reject or inspect is no warranty period ("the right to reject, via written notification ... within this
 # thirty (30) day period, any ... Product that fails to satisfy any warranty": APOLLO); "within the twenty-four (24) month warranty
 # period" is one.
@@ -159,7 +161,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "warrant" and (not _WARRANT.search(clause[max(0, a - 400) : b + 120]) or _TO_ANSWER.search(before) and not _WARRANT.match(after, 1)):
             continue
-        if cue == "post" and (_NOTICE_AFTER.search(after) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
+        if cue == "post" and (_NOTICE_AFTER.search(after) or _CURED.search(before) or not _ENDING.search(clause[max(0, a - 300) : b + 80])
                               or not (_AFTER_END.search(after) or _POST_BEFORE.search(clause[max(0, a - 60) : a])
                                       or re.match(r"\W*from\b", after) and _FROM_END.match(after))):  # "five years from the date of termination"
             continue

@@ -400,6 +400,9 @@ def test_a_period_from_the_date_of_termination_is_after_the_end():
                       "from the date of termination for all subscriptions tagged as USA MCO.")
     assert (got[0]["text"], got[0]["value"]) == ("five years", 1825.0)
     assert terms.terms("Post-Termination Services", "Either party may terminate on five years' notice from the date of this Agreement.")[0]["stated"] is not True
+    # GIGGLES (CUAD dev): a time to cure is no period after the end
+    assert terms.terms("Post-Termination Services", "This Agreement will terminate upon the following: termination by Company or Consultant for any material "
+                       "breach, which is not cured within 30 days after written notice of any such material breach.")[0]["stated"] is not True
 
 
 def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
