@@ -11,6 +11,7 @@ removed are returned too, for what wants them (a page's summary).
 
 from __future__ import annotations
 
+import difflib
 import math
 import re
 from collections import Counter
@@ -74,6 +75,22 @@ def _numbers_at_end(lines: list[str]) -> set[int]:
     return run if len(run) >= 2 else set()
 
 
+# A document number the scan read differently on each page ("1162967.3", "i 162967.3", "1!62967.3", "I62W.3": WESTERN COPPER)
+# is furniture where an edge line like it, digits and no word, stands on half the pages: a clause over the page break read
+# "... Mining Activities, or i 162967.3 (b) advise ...".
+_ID_LIKE = re.compile(r"^(?=(?:\D*\d){4})(?!.*[A-Za-z]{3})[^$€£%,]{4,20}$")
+
+
+def _near(a: str, b: str) -> bool:
+    return difflib.SequenceMatcher(None, a, b).ratio() >= 0.7
+
+
+def _ids(pages: list[list[str]], edges: list[list[int]], need: int) -> set[str]:
+    """Edge lines like a document number, with one like them (by ``_near``) on ``need`` pages or more."""
+    per = [{lines[i].strip() for i in idx if _ID_LIKE.match(lines[i].strip())} for lines, idx in zip(pages, edges)]
+    return {x for page in per for x in page if sum(any(_near(x, y) for y in other) for other in per) >= need}
+
+
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     """(the pages without their furniture, the furniture lines of each page)."""
     pages = [t.split("\n") for t in texts]
@@ -87,8 +104,10 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     same = {line for line, n in deep.items() if n >= need and sum(c.isalpha() for c in line) >= 3}
     clean, removed = [], []
 
+    ids = _ids(pages, edges, need)
+
     def furniture(line: str) -> bool:
-        return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated
+        return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated or line.strip() in ids
 
     for lines, idx in zip(pages, edges):
         drop = {i for i in idx if furniture(lines[i])}

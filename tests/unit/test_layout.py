@@ -67,3 +67,16 @@ def test_section_numbers_left_at_a_page_end_are_no_text():
     assert pages == ["a clause that runs on in direct conflict of", "interest to the Joint Venture.\n7."]
     # one number alone, or numbers that do not count up, stay
     assert layout.strip(["The fee is due.\n2.", "Other text.\n9.\n4."]) == ["The fee is due.\n2.", "Other text.\n9.\n4."]
+
+
+def test_a_document_number_the_scan_read_differently_on_each_page_is_furniture():
+    """WESTERN COPPER (CUAD dev, scanned): "1162967.3", "i 162967.3", "1!62967.3" at the foot of the pages; a clause over the
+    break read "... Mining Activities, or i 162967.3 (b) advise ...". A sum at the foot of one page stays."""
+    feet = ["1162967.3", "i 162967.3", "1162967.3", "1!62967.3", "1162967 }", "1162967.3"]
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"]
+    texts = [f"The {w} clause opens here.\nIt runs on to the foot of the {w} page, or\n{foot}" for w, foot in zip(words, feet)]
+    texts[2] = "The fee shall not exceed\n250,000.00"
+    clean, removed = layout.split(texts)
+    assert removed[1] == ["i 162967.3"] and removed[3] == ["1!62967.3"] and removed[4] == ["1162967 }"]
+    assert clean[1] == "The bravo clause opens here.\nIt runs on to the foot of the bravo page, or"
+    assert clean[2] == "The fee shall not exceed\n250,000.00"
