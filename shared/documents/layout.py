@@ -91,6 +91,30 @@ def _ids(pages: list[list[str]], edges: list[list[int]], need: int) -> set[str]:
     return {x for page in per for x in page if sum(any(_near(x, y) for y in other) for other in per) >= need}
 
 
+# A footer the text layer put mid-page (two columns, the left one's foot read before the right one: "expiration of this" |
+# "McDATA Corporation Standard Terms OF Reseller Agreement" | "JUNE 2004" | "2" | "Agreement, Reseller agrees ...": MTI): up to
+# three lines just above a page number, none ending a sentence, each on half the pages or more, one of them three words or more,
+# go with the number.
+def _mid_footers(pages: list[list[str]], need: int) -> list[set[int]]:
+    anywhere = Counter(s for lines in pages for s in {_shape(line) for line in lines if re.search(r"[A-Za-z]{2}", line)})
+    out = []
+    for lines in pages:
+        drop: set[int] = set()
+        for j, line in enumerate(lines):
+            if not line.strip() or not _PAGE_NUMBER.match(line):
+                continue
+            above = [i for i in range(j - 1, max(-1, j - 4), -1) if lines[i].strip()]
+            block = []
+            for i in above:
+                if anywhere[_shape(lines[i])] < need or lines[i].rstrip().endswith((".", ";", ":", "!", "?")):  # a sentence is body text
+                    break
+                block.append(i)
+            if any(len(lines[i].split()) >= 3 for i in block):
+                drop |= {*block, j}
+        out.append(drop)
+    return out
+
+
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     """(the pages without their furniture, the furniture lines of each page)."""
     pages = [t.split("\n") for t in texts]
@@ -109,8 +133,8 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     def furniture(line: str) -> bool:
         return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated or line.strip() in ids
 
-    for lines, idx in zip(pages, edges):
-        drop = {i for i in idx if furniture(lines[i])}
+    for lines, idx, mid in zip(pages, edges, _mid_footers(pages, need)):
+        drop = {i for i in idx if furniture(lines[i])} | mid
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
         drop |= {i for i, line in enumerate(lines) if _RULE.match(line)} | _numbers_at_end(lines)
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))

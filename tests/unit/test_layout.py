@@ -80,3 +80,17 @@ def test_a_document_number_the_scan_read_differently_on_each_page_is_furniture()
     assert removed[1] == ["i 162967.3"] and removed[3] == ["1!62967.3"] and removed[4] == ["1162967 }"]
     assert clean[1] == "The bravo clause opens here.\nIt runs on to the foot of the bravo page, or"
     assert clean[2] == "The fee shall not exceed\n250,000.00"
+
+
+def test_a_footer_the_text_layer_put_mid_page_goes_with_its_page_number():
+    """MTI (CUAD dev, two columns): "Upon cancellation, termination or expiration of this McDATA Corporation Standard Terms OF
+    Reseller Agreement JUNE 2004 2 Agreement, Reseller agrees ..." — the left column's foot read mid-page. A sentence repeated
+    above a page number stays."""
+    words = ["alpha", "bravo", "charlie", "delta"]
+    texts = [f"The {w} clause opens here.\nUpon expiration of this {w}\nACME Standard Terms of Reseller Agreement\nJune 2004\n{n}\n"
+             f"Agreement, the {w} reseller pays.\nThe {w} page goes on.\nAnd on to its {w} end." for n, w in enumerate(words, 2)]
+    clean, removed = layout.split(texts)
+    assert removed[1] == ["ACME Standard Terms of Reseller Agreement", "June 2004", "3"]
+    assert "Upon expiration of this bravo\nAgreement, the bravo reseller pays." in clean[1]
+    kept = [f"The {w} clause.\nIt has {w} terms.\nAll fees are payable in advance.\n{n}\nThe {w} page goes on.\nIt ends {w}." for n, w in enumerate(words, 2)]
+    assert layout.split(kept)[1] == [[], [], [], []]
