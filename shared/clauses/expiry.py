@@ -33,4 +33,13 @@ def renews_after_the_term(text: str) -> bool:
     return bool(_AFTER_TERM.search(text.strip())) and bool(_RENEWS.search(text)) and not _INITIAL.search(text)
 
 
-NO_EXPIRY = (says_only_when_it_starts, renews_after_the_term)
+# Severability ("If any ... clause ... shall be held to be ... invalid, illegal or otherwise voidable or unenforceable, ... the
+# balance of this Agreement shall continue in full force and effect": HUBEI MINKANG) keeps the rest of the contract, it ends nothing.
+_SEVERED = re.compile(r"\b(?:invalid|illegal|unenforceab\w*|void(?:able)?|severab\w*|sever(?:ed)?)\b", re.I)
+
+
+def keeps_the_rest(text: str) -> bool:
+    return bool(_SEVERED.search(text)) and not re.search(r"\b(?:expir\w*|until|years?|months?|anniversar\w*|perpetu\w*)\b", text, re.I)
+
+
+NO_EXPIRY = (says_only_when_it_starts, renews_after_the_term, keeps_the_rest)
