@@ -48,8 +48,16 @@ def _no_commitment(text: str, meets=_only(_MEETS, _COMMERCE), insured=_only(_INS
     return meets(text) or insured(text) or bool(_CONTENTS.search(text))
 
 
+# A representation of what has been done or stands ("... have not conveyed, transferred, assigned, pledged or hypothecated any
+# of their respective equity interests"; "neither of the Transaction Entities ... is currently prohibited, restricted or limited
+# in its respective ability to pay ... dividends": BLUEROCK) restricts nothing from now on: no CUAD train label reads so.
+_HAS_NOT = re.compile(r"\bha(?:ve|s)\s+not\s+(?:been\s+)?(?:[a-z]+,?\s+(?:or\s+)?){0,3}?(?:conveyed|transferred|assigned|pledged)", re.I)
+_IS_NOT_NOW = re.compile(r"\b(?:is|are)\s+(?:not\s+)?(?:currently|presently)\s+(?:prohibited|restricted|limited|bound)", re.I)
+
 RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
     ("Minimum Commitment", _no_commitment),
+    ("Anti-Assignment", lambda text: bool(_HAS_NOT.search(text))),
+    ("Non-Compete", lambda text: bool(_IS_NOT_NOW.search(text))),
     ("Change Of Control", _only(_ASSIGNS, _CONTROL)),
     ("Audit Rights", lambda text: not _SEEN.search(text)),
     ("Revenue/Profit Sharing", _only(_CAPITAL, _PAID)),

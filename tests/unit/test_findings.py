@@ -1135,3 +1135,7 @@ def test_clauses_of_another_kind_rule_out_few_train_labels():
     assert minimum("As of January 1, 2015, such insurance shall also have annual aggregate limits not less than $2,000,000.")
     assert minimum("Each Purchase Order shall contain at a minimum, the following information: description of the Product and quantity ordered, price.")
     assert not minimum("Distributor shall purchase a minimum of 5,000 units each year and maintain product liability insurance.")
+    rules = dict(other_kinds.RULES)  # BLUEROCK (CUAD dev): representations of what has been done or stands now
+    assert rules["Anti-Assignment"]("The Transaction Entities have not conveyed, transferred, assigned, pledged or hypothecated any of their equity interests.")
+    assert not rules["Anti-Assignment"]("Neither party shall assign this Agreement without the prior written consent of the other party.")
+    assert rules["Non-Compete"]("Neither of the Transaction Entities is currently prohibited, restricted or limited in its ability to pay dividends.")
