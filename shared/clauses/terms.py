@@ -106,6 +106,8 @@ def _redaction(name: str, how: str, clause: str) -> dict | None:
             continue
         if kind == "money" and re.match(rf"^(?:{_TIME_AFTER}|\s*(?:prior|before|after|following|in\s+advance)\b)", rest, re.I):  # a time, not a sum
             continue
+        if name == "warranty_period" and _TO_ANSWER.search(lead):  # "Astellas shall notify FG within [ * ] of ... receipt" (FIBROGEN)
+            continue
         if before.search(lead) or after.search(rest):
             return {**_term(name, m.group()), "redacted": True}
     return None
@@ -144,7 +146,7 @@ _CURED = re.compile(r"\bcur(?:e|ed|ing)\b[^.;]{0,30}$", re.I)
 # A window to notify, reject or inspect is no warranty period ("the right to reject, via written notification ... within this
 # thirty (30) day period, any ... Product that fails to satisfy any warranty": APOLLO); "within the twenty-four (24) month warranty
 # period" is one.
-_TO_ANSWER = re.compile(r"\b(?:notif\w*|notice|reject\w*|inspect\w*|accept\w*|test\w*)\b[^.;]{0,60}\bwithin\s+(?:this|such|the|a)?\s*$", re.I)
+_TO_ANSWER = re.compile(r"\b(?:notif\w*|notice|reject\w*|inspect\w*|accept\w*|test\w*)\b[^.;]{0,60}\bwithin(?:\s+(?:this|such|the|a))?\s*$", re.I)
 _SINCE_CAUSE = re.compile(r"^\W*(?:after|from|following|of)\s+(?:the\s+)?(?:date\s+(?:on\s+which\s+|of\s+|that\s+|when\s+)?)?(?:the\s+|such\s+|any\s+)?"
                           r"(?:cause|claim|breach|right|occurr|accru|discover|event\s+giving)", re.I)
 

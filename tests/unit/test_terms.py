@@ -428,6 +428,9 @@ def test_a_window_to_reject_or_notify_is_no_warranty_period():
     reject = ("APOLLO has the right to reject, via written notification to ESTABLISHMENT within this thirty (30) day period, any or all of a "
               "shipment of Product that fails to satisfy any warranty in this Agreement.")
     assert terms.terms("Warranty Duration", reject)[0]["stated"] is not True
+    notify = "Astellas shall notify FG within [ * ] of Astellas' receipt of such shipment."  # FIBROGEN: a redacted window is none either
+    assert terms.terms("Warranty Duration", notify)[0]["stated"] is not True
+    assert terms.terms("Warranty Duration", "Supplier warrants the Products for [***] after delivery.")[0].get("redacted")
     both = ("Supplier warrants that the Products will be free from defects for twelve (12) months from delivery; Buyer shall give notice "
             "of any defect within thirty (30) days of discovery.")
     assert terms.terms("Warranty Duration", both)[0]["value"] == 365.0
