@@ -42,4 +42,14 @@ def keeps_the_rest(text: str) -> bool:
     return bool(_SEVERED.search(text)) and not re.search(r"\b(?:expir\w*|until|years?|months?|anniversar\w*|perpetu\w*)\b", text, re.I)
 
 
-NO_EXPIRY = (says_only_when_it_starts, renews_after_the_term, keeps_the_rest)
+# What outlasts the contract ("Regardless of any termination of this Agreement ..., the obligations of the Fund ... shall remain
+# operative and in full force and effect until fully satisfied": NUVEEN; "... shall survive the expiration") is survival, no expiry.
+_OUTLASTS = re.compile(r"\b(?:regardless|notwithstanding)\s+(?:of\s+)?(?:any\s+|the\s+)?(?:prior\s+)?(?:termination|expiration|expiry)\b"
+                       r"|\bsurviv\w*\s+(?:any\s+|the\s+|such\s+)?(?:termination|expiration|expiry)|\bremain\s+operative\b", re.I)
+
+
+def outlasts(text: str) -> bool:
+    return bool(_OUTLASTS.search(text))
+
+
+NO_EXPIRY = (says_only_when_it_starts, renews_after_the_term, keeps_the_rest, outlasts)

@@ -662,6 +662,9 @@ def test_equitable_relief_is_no_cap_and_an_end_for_a_default_is_no_expiry():
     assert expiry("Either party may terminate this Agreement by giving written notice of termination to the other party if the other party defaults "
                   "in the performance of any of its material obligations and fails to cure such default within sixty (60) days after receipt of notice.")
     assert not expiry("This Agreement shall continue for five (5) years unless terminated earlier by either party for a material breach.")
+    # NUVEEN (CUAD dev): what outlasts the contract is survival, no expiry
+    assert expiry("Regardless of any termination of this Agreement pursuant to Section 10 hereof, the obligations of the Fund pursuant to "
+                  "Sections 3, 4 and 9 hereof shall remain operative and in full force and effect until fully satisfied.")
     # HUBEI MINKANG (CUAD dev): severability keeps the rest of the contract and ends nothing
     assert expiry("If any clause of this Agreement shall be held to be invalid, illegal or otherwise voidable or unenforceable, the entire "
                   "Agreement shall not fail on account thereof, and the balance of this Agreement shall continue in full force and effect.")
