@@ -41,7 +41,10 @@ WANTED = {"Cap On Liability", "Termination For Convenience"}
 
 def real_contract() -> tuple[str, bytes]:
     """A real dev contract with liability and termination clauses (the smallest that has both),
-    or, where CUAD is not at hand, the generated one."""
+    or, where CUAD is not at hand, the generated one; ``CLAUSEFLOW_REVIEW_PDF`` names another PDF
+    to read the review of (its screenshots are the ones a reviewer reads)."""
+    if other := os.environ.get("CLAUSEFLOW_REVIEW_PDF"):
+        return Path(other).name, Path(other).read_bytes()
     if cuad.available():
         rows = [r for r in cuad.labels("dev") if WANTED <= {c["category"] for c in r["clauses"] if c["pages"]} and r["page_count"] >= 4]
         row = min(rows, key=lambda r: (r["page_count"], r["file"]))
