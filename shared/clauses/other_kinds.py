@@ -39,7 +39,8 @@ _COMMERCE = re.compile(r"purchas|order|buy|sell|sale|supply|supplie|deliver|pa(?
 # Insurance limits, with no word of buying ("such insurance shall also have annual aggregate limits not less than $2,000,000":
 # APOLLO), and what a document must contain at a minimum ("Each Purchase Order shall contain at a minimum, the following
 # information": APOLLO) commit to no minimum: 0 of CUAD train's 237 labels read either way.
-_INSURED = re.compile(r"\binsurance\b|\binsured\b|\binsurers?\b", re.I)
+_INSURED = re.compile(r"\b(?:insurance|insured|insurers?)\b(?=.*\b(?:limits?|coverage|per\s+occurrence|polic(?:y|ies)|premiums?)\b)"
+                      r"|\b(?:limits?|coverage|per\s+occurrence|polic(?:y|ies)|premiums?)\b(?=.*\b(?:insurance|insured|insurers?)\b)", re.I | re.S)
 _BOUGHT = re.compile(r"purchas|order|\bbuy|royalt|revenue|\bsales?\b|\bunits?\b|volume|quantit|impression|spend|forecast|take[\s-]or[\s-]pay", re.I)
 _CONTENTS = re.compile(r"\b(?:contain|include|set\s+forth|specify|state)\w*,?\s+at\s+a\s+minimum\b|\bat\s+a\s+minimum,?\s+(?:the\s+following|include|contain)", re.I)
 
