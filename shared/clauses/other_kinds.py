@@ -1,6 +1,7 @@
 """Clauses of another kind that the clause model reads as a category's: a restriction on assigning the
 contract as a change of control, the shares a company states as revenue sharing, records kept as an
-audit right, a minimum of meetings or insurance limits as a minimum commitment. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
+audit right, a minimum of meetings or insurance limits as a minimum commitment, a representation of what
+has (not) been assigned or stands now as a restriction. :mod:`shared.clauses.definitions` adds these to its rules; each was checked on CUAD
 train's labelled clauses of the category it rules out first (the share it rules out beside it)."""
 
 from __future__ import annotations
