@@ -56,7 +56,20 @@ def _no_commitment(text: str, meets=_only(_MEETS, _COMMERCE), insured=_only(_INS
 _HAS_NOT = re.compile(r"\bha(?:ve|s)\s+not\s+(?:been\s+)?(?:[a-z]+,?\s+(?:or\s+)?){0,3}?(?:conveyed|transferred|assigned|pledged)", re.I)
 _IS_NOT_NOW = re.compile(r"\b(?:is|are)\s+(?:not\s+)?(?:currently|presently)\s+(?:prohibited|restricted|limited|bound)", re.I)
 
+# "Exclusive" said only of a forum, a remedy, an owner or a discretion ("THE PARTIES HEREBY IRREVOCABLY SUBMIT TO THE EXCLUSIVE
+# JURISDICTION": BLOOM ENERGY; "its sole and exclusive remedy") deals with no one exclusively: 0 of CUAD train's 204 labels.
+_EXCLUSIVE = re.compile(r"exclusiv\w*", re.I)
+_NOT_DEALING = re.compile(r"\bexclusive\s+(?:jurisdiction|venue|forum|remed(?:y|ies)|means|property|owner\w*|right,?\s+title|control|responsibility"
+                          r"|discretion|judge|authority|use\s+and\s+benefit)", re.I)
+
+
+def _exclusive_elsewhere(text: str) -> bool:
+    said = len(_EXCLUSIVE.findall(text))
+    return bool(said) and len(_NOT_DEALING.findall(text)) == said
+
+
 RULES: tuple[tuple[str, Callable[[str], bool]], ...] = (
+    ("Exclusivity", _exclusive_elsewhere),
     ("Minimum Commitment", _no_commitment),
     ("Anti-Assignment", lambda text: bool(_HAS_NOT.search(text))),
     ("Non-Compete", lambda text: bool(_IS_NOT_NOW.search(text))),

@@ -30,6 +30,11 @@ _RULE = re.compile(r"^\s*[-_=–—]{3,}(?:\s+[-_=–—]{3,})*\s*$")
 # Section numbers the text layer left at a page's end, each on a line of its own ("41." | "42." | "43."), detached from
 # the titles they number: a clause cut at the page break read "... in direct conflict of 41. 42. 43. 44." (MJ BIOTECH).
 _NUMBER_ONLY = re.compile(r"^\s*(\d{1,3})\.\s*$")
+# A confidential-treatment legend at a page's edge, on the pages that hold a redaction only ("[***] Confidential Treatment
+# Requested" on 8 of BLOOM ENERGY's 56 pages, one of them after "... Efficiency Level has"; "Cargill Confidential" | "*
+# Confidential treatment requested": BIOAMBER): the whole line, nothing more.
+_LEGEND = re.compile(r"^\W*(?:\[\s*\*+\s*\]\s*)?\**\s*confidential\s+treatment\s+(?:has\s+been\s+)?requested\.?\s*$"
+                     r"|^\s*[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)?\s+(?-i:Confidential)\s*$", re.I)
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -131,11 +136,11 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     ids = _ids(pages, edges, need)
 
     def furniture(line: str) -> bool:
-        return bool(_PAGE_NUMBER.match(line)) or _shape(line) in repeated or line.strip() in ids
+        return bool(_PAGE_NUMBER.match(line) or _LEGEND.match(line)) or _shape(line) in repeated or line.strip() in ids
 
     for lines, idx, mid in zip(pages, edges, _mid_footers(pages, need)):
         drop = {i for i in idx if furniture(lines[i])} | mid
-        drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line)))
+        drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line) or _LEGEND.match(line)))
         drop |= {i for i, line in enumerate(lines) if _RULE.match(line)} | _numbers_at_end(lines)
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])

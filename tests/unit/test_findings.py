@@ -1142,3 +1142,6 @@ def test_clauses_of_another_kind_rule_out_few_train_labels():
     assert rules["Anti-Assignment"]("The Transaction Entities have not conveyed, transferred, assigned, pledged or hypothecated any of their equity interests.")
     assert not rules["Anti-Assignment"]("Neither party shall assign this Agreement without the prior written consent of the other party.")
     assert rules["Non-Compete"]("Neither of the Transaction Entities is currently prohibited, restricted or limited in its ability to pay dividends.")
+    # BLOOM ENERGY (CUAD dev): "exclusive" said of a forum or a remedy deals with no one exclusively
+    assert rules["Exclusivity"]("THE PARTIES HEREBY IRREVOCABLY SUBMIT TO THE EXCLUSIVE JURISDICTION of the courts of New York.")
+    assert not rules["Exclusivity"]("Distributor shall be the exclusive distributor in the Territory and submits to the exclusive jurisdiction of Delaware.")

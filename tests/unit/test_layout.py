@@ -94,3 +94,15 @@ def test_a_footer_the_text_layer_put_mid_page_goes_with_its_page_number():
     assert "Upon expiration of this bravo\nAgreement, the bravo reseller pays." in clean[1]
     kept = [f"The {w} clause.\nIt has {w} terms.\nAll fees are payable in advance.\n{n}\nThe {w} page goes on.\nIt ends {w}." for n, w in enumerate(words, 2)]
     assert layout.split(kept)[1] == [[], [], [], []]
+
+
+def test_a_confidential_treatment_legend_at_a_page_edge_is_furniture_on_the_few_pages_it_stands():
+    """BLOOM ENERGY (CUAD dev): "[***] Confidential Treatment Requested" at the foot of 8 of 56 pages, one of them after
+    "If the Minimum Efficiency Level has", whose sentence goes on over the page. A sentence about confidential treatment stays."""
+    words = ["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"]
+    texts = [f"The {w} page opens.\nIts {w} clause runs on.\nIts {w} clause ends." for w in words]
+    texts[2] = "The charlie page opens.\nIf the Minimum Efficiency Level has\n[***] Confidential Treatment Requested"
+    texts[5] = "The foxtrot page opens.\nEach party may seek confidential\ntreatment of the terms."
+    clean, removed = layout.split(texts)
+    assert removed[2] == ["[***] Confidential Treatment Requested"] and clean[2].endswith("Efficiency Level has")
+    assert removed[5] == []
