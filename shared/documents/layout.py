@@ -86,14 +86,22 @@ def _numbers_at_end(lines: list[str]) -> set[int]:
 _ID_LIKE = re.compile(r"^(?=(?:\D*\d){4})(?!.*[A-Za-z]{3})[^$€£%,]{4,20}$")
 
 
+_MAX_IDS = 40
+
+
 def _near(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b).ratio() >= 0.7
 
 
 def _ids(pages: list[list[str]], edges: list[list[int]], need: int) -> set[str]:
-    """Edge lines like a document number, with one like them (by ``_near``) on ``need`` pages or more."""
+    """Edge lines like a document number, with one like them (by ``_near``) on ``need`` pages or more. More than
+    ``_MAX_IDS`` different ones number pages or dates, no one document: none (and the comparisons stay few)."""
     per = [{lines[i].strip() for i in idx if _ID_LIKE.match(lines[i].strip())} for lines, idx in zip(pages, edges)]
-    return {x for page in per for x in page if sum(any(_near(x, y) for y in other) for other in per) >= need}
+    distinct = sorted(set().union(*per))
+    if len(distinct) > _MAX_IDS:
+        return set()
+    near = {x: {y for y in distinct if _near(x, y)} for x in distinct}
+    return {x for x in distinct if sum(bool(near[x] & page) for page in per) >= need}
 
 
 # A footer the text layer put mid-page (two columns, the left one's foot read before the right one: "expiration of this" |

@@ -106,3 +106,4 @@ def test_a_confidential_treatment_legend_at_a_page_edge_is_furniture_on_the_few_
     clean, removed = layout.split(texts)
     assert removed[2] == ["[***] Confidential Treatment Requested"] and clean[2].endswith("Efficiency Level has")
     assert removed[5] == []
+
