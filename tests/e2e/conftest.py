@@ -27,6 +27,9 @@ def stack(tmp_path_factory):
             "CLAUSEFLOW_MAX_UPLOAD_BYTES": str(MAX_UPLOAD),
             "CLAUSEFLOW_CLIENT_GONE_CANCEL_S": "600",
             "CLAUSEFLOW_UPLOAD_RATE": "2000/minute",
+            # a service told to stop in the middle of a model call (10 s on two busy cores) gives it 3 s, not the
+            # default 10: test_supervise's SIGTERM must stop each service within 5 s whatever it is doing
+            "CLAUSEFLOW_DRAIN_TIMEOUT_S": "3",
         },
     ).start()
     yield s
