@@ -120,10 +120,14 @@ class Scored:
         if category not in self.model.index:
             return np.zeros(len(self.units), np.float32)
         col = self.scores[:, self.model.index[category]]
-        if category not in self._cued:  # read once per document and category: analyze asks every category, some twice
-            self._cued[category] = cues.matches(category, [u.whole for u in self.units])
-        cued = self._cued[category]
+        cued = self.cued(category)
         return col if cued is None else np.where(cued & ~self.bare, np.maximum(col, self.model.threshold(category)), col)
+
+    def cued(self, category: str) -> np.ndarray | None:
+        """Per unit, whether it says ``category``'s cue (None: no cue); read once per category (analyze asks some twice)."""
+        if category not in self._cued:
+            self._cued[category] = cues.matches(category, [u.whole for u in self.units])
+        return self._cued[category]
 
     @cached_property
     def _cued(self) -> dict[str, np.ndarray | None]:
@@ -200,7 +204,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
         return []
     col, thr = scored.column(category), scored.model.threshold(category)
     if scored.present(category) is False:  # judged absent: only a unit that says the category's cue is still one
-        cued = scored._cued.get(category)
+        cued = scored.cued(category)
         if cued is None or not cued.any():
             return []
         col = np.where(cued, col, 0.0)

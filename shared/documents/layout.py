@@ -84,8 +84,6 @@ def _numbers_at_end(lines: list[str]) -> set[int]:
 # is furniture where an edge line like it, digits and no word, stands on half the pages: a clause over the page break read
 # "... Mining Activities, or i 162967.3 (b) advise ...".
 _ID_LIKE = re.compile(r"^(?=(?:\D*\d){4})(?!.*[A-Za-z]{3})[^$€£%,]{4,20}$")
-
-
 _MAX_IDS = 40
 
 
