@@ -55,7 +55,11 @@ TIME_LIMIT_ONLY = {"Cap On Liability": "A time limit on claims, not a limit on a
 # "in perpetuity"): no term length is stated, and the note says what is.
 OPEN_ENDED = re.compile(r"\b(?:continue|remain|be|stay)\s+(?:in\s+(?:full\s+)?(?:force|effect)\s+(?:and\s+effect\s+)?)?(?:\w+\s+){0,2}?(?:indefinitely|in\s+perpetuity|perpetually)"
                         r"(?:\s+(?:\w+\s+){0,2}?until\s+(?:\w+\s+){0,2}?terminated)?|\bin\s+perpetuity\b|\b(?:continue|remain)\s+in\s+(?:full\s+)?(?:force|effect)(?:\s+and\s+effect)?\s+until\s+(?:it\s+is\s+)?terminated\b"
-                        r"|\b(?:will|shall)\s+end\s+when\s+terminated\b", re.I)
+                        r"|\b(?:will|shall)\s+end\s+when\s+terminated\b"
+                        # "shall remain effective until terminated", "shall continue until terminated as provided herein", "valid for an indefinite
+                        # period", "entered into for an unlimited period of time", "remain in effect ... perpetually thereafter"
+                        r"|\b(?:continue|remain)\s+(?:effective\s+|valid\s+)?until\s+(?:it\s+is\s+)?terminated\b|\b(?:for\s+an?\s+)?(?:indefinite|unlimited)\s+(?:period|term|duration)(?:\s+of\s+time)?\b"
+                        r"|\bperpetually\s+thereafter\b", re.I)
 OPEN_ENDED_NOTE = {"Expiration Date": "No end date or term length is stated: it runs with no fixed end"}
 
 

@@ -63,7 +63,7 @@ RX: dict[str, list[re.Pattern]] = {
     "multiple": [
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
-            r"\b(?:exceed|(?<!not )limited\s+to|capped\s+at|excess\s+of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
+            r"\b(?:exceed|(?<!not )limited(?:,?\s+(?:in|under)\s+[^.;:]{1,60}?,)?\s+to|capped\s+at|excess\s+(?:in\s+the\s+aggregate\s+)?of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
             r"(?P<f>(?=(?:[^;:]|(?<=\bof):){0,80}?\b(?:fees?|paid|pays|payable|prices?|payments?|charges?|compensation|consideration|value|received|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b|(?:lesser|greater)\s+of\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
         # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
         _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),
@@ -84,7 +84,7 @@ RX: dict[str, list[re.Pattern]] = {
                     r"(?:special|incidental|indirect|consequential|punitive|exemplary|similar)\s+(?:damages?(?!\s+to\b)|loss(?:es)?)(?:\s+or\s+damages?(?!\s+to\b))?"
                     r"|(?:lost|loss\s+of)\s+(?:(?:anticipated|commercial|future)\s+)?(?:profits?|revenues?|savings)\b)")],
     # A minimum in units, not money ("a guaranteed minimum of 3,000,000 Impressions per month")
-    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)(?!U\.?S\.?(?![A-Za-z])|USD\b|US\$|euros?\b|EUR\b|hundred\b|thousand\b|million\b|billion\b)"
+    "quantity": [_i(rf"\b(?:minimum|at\s+least|not\s+less\s+than|no\s+(?:fewer|less)\s+than)\s+(?:of\s+)?{_NUM}\s+(?!(?:of|the|such|its|their)\b)(?!(?:[a-z]+\s+)?\(\s*\d+\s*\)\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|hours?)\b)(?!(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|quarters?|percent|per\s+cent|dollars)\b)(?!U\.?S\.?(?![A-Za-z])|USD\b|US\$|euros?\b|EUR\b|hundred\b|thousand\b|million\b|billion\b)"
                     r"(?:(?:[\w-]+\s+){0,2}[\w-]+\s+(?:per|each|a|every)\s+(?:calendar\s+|contract\s+)?\w+|(?-i:[A-Za-z])[\w-]*)"),
                  # "the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years" (ELECTRAMECCANICA)
                  _i(rf"\bminimum\s+(?:annual\s+|yearly\s+)?(?:purchase|order)\s+(?:volume|quantit(?:y|ies))\b[^.;]{{0,60}}?\b(?:is|shall\s+be|will\s+be)\s+(?P<f>{_NUM}\s+units?"
@@ -143,7 +143,7 @@ RX: dict[str, list[re.Pattern]] = {
         _i(r"\bsubject\s+to\s+(?P<ref>(?:Sections?|Clauses?|Articles?|paragraphs?)\s+" + _REF + r"(?:\s*(?:,|and|or)\s*" + _REF + r")*)")],
     "law": [
         re.compile(
-            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
+            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation|(?<=applicable\s)regulations)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
             r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
             r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
             r"(?:,?\s+and\s+(?:the\s+)?(?:federal\s+laws?\s+of\s+)?(?:the\s+)?(?i:United\s+States)(?:\s+of\s+(?i:America))?)?"  # "the State of Nevada, and the United States of America" (MARSHALL)

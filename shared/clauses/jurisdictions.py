@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 _LAW_PREFIX = re.compile(
-    r"^(?:.*?\b(?:laws?|legislation)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
+    r"^(?:.*?\b(?:laws?|legislation|regulations)\b(?:\s+and\s+\w+\s+\w+)?\s+(?:in\s+force\s+in|of)\s+)?(?:the\s+)?"
     r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic)\s+of\s+(?:the\s+)?)?", re.I | re.S
 )
 # A state or province named after "law(s)" in the same sentence: more specific than a country ("the laws of the United States

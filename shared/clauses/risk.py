@@ -207,7 +207,10 @@ _HINT = {k: re.compile(rx, re.I) for k, rx in {
     "percent": r"\b(?:CPI|consumer\s+price|index\w*|inflation|remain\s+(?:in\s+effect|fixed|firm|unchanged)|not\s+(?:be\s+)?(?:increased|raised|changed)|no\s+more\s+(?:than\s+)?(?:once|twice|frequently)|once\s+(?:annually|a\s+year|per\s+(?:calendar\s+)?year)|actual\s+increases?|cost\s+increases?"
                 # a share in words or a rate set out elsewhere in the clause ("the Parties shall equally share the Net Profit", "at the rates set forth below")
                 r"|equally|in\s+equal\s+(?:shares|proportions|parts)|pro\s+rata|50/50|set\s+(?:forth|out)\s+below|as\s+follows|following\s+(?:table|schedule|rates|amounts?|fees?|royalt(?:y|ies))"
-                r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated)\s+(?:in|on))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment))"}.items()}  # "as per the attached Schedule 1" (KUBIENT)
+                r"|(?:as\s+per|(?:set\s+(?:forth|out)|specified|described|stated|provided|defined)\s+(?:in|on|under))\s+(?:the\s+)?(?:attached\s+)?(?:Schedule|Exhibit|Appendix|Annex|Attachment|(?-i:Section|Subsection|Paragraph|Clause|Article))"  # "as per the attached Schedule 1" (KUBIENT)
+                # a share by a formula or a defined one ("the excess, if any, of the sales price ... over the net asset value", "a cash royalty based on a
+                # percentage of", "shall pay to Affiliate the Affiliate Transactional Share": CUAD train)
+                r"|\bpercentage\s+of\b|\bdefined\s+(?:below|above|herein)\b|\b(?:specified|set\s+(?:forth|out))\s+in\s+the\s+table\b|\bexcess\b[^.;]{0,120}\bover\b|(?-i:\b(?!(?:The|Each|Any|Such|This|That|No|All|In|If|For)\b)[A-Z][a-z]+\s+(?:[A-Z][a-z]+\s+)?(?:Share|Royalty|Royalties|Commissions?|Fee|Compensation)\b))"}.items()}
 
 
 def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_found: list[dict] | None = None, terms: list[dict] = (),

@@ -30,8 +30,10 @@ _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|su
 _INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")", over a line's spaces
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
-                (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year)\b", re.I), 365.0),
+                (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year|(?:every|each)\s+(?:calendar\s+)?year)\b", re.I), 365.0),  # "renewed tacitly every year"
                 (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|(?:an?|another)\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
+# "The first year warranty starts with the date of shipment" (VISIUM): a warranty of a year, said as its first.
+_FIRST_YEAR = re.compile(r"\b(?:first|one)[\s-]year\s+(?:limited\s+|standard\s+|product\s+)?warrant\w*", re.I)
 _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
 # Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
 _START_CUE = re.compile(r"\b(?:commenc\w*|effective|begin\w*|began|start\w*|from|dated|as\s+of)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?(?:day\s+of\s+)?$", re.I)
@@ -126,6 +128,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             and not _EITHER_END.search(clause[max(0, m.start() - 60) : m.start()]):  # a warranty "ending on the twenty-first (21st) anniversary of ..."
         years = _ORDINALS[m.group(1).lower()] if m.group(1) else int(m.group(2) or m.group(3))
         return _term(name, m.group(), 365.0 * years, "days")
+    if cue == "warrant" and (m := _FIRST_YEAR.search(clause)):
+        return _term(name, m.group(), 365.0, "days")
     if cue == "renew":
         for rx, d in _RENEW_WORDS:
             if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end() + 12]):  # "automatic annual renewals"
@@ -145,7 +149,23 @@ def _end_date(name: str, clause: str) -> dict | None:
 def _window(fact: dict, clause: str) -> bool:
     """Whether ``fact`` is a duration given to act ("two days to consider"), not one of a restriction."""
     at = clause.find(fact["text"])
-    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])) or _CURE_AFTER.match(clause, at + len(fact["text"])))
+    return fact["kind"] == "duration" and at >= 0 and bool(_WINDOW.match(clause, at + len(fact["text"])) or _CURE_AFTER.match(clause, at + len(fact["text"]))
+                                                           or _DEADLINE.search(clause, max(0, at - 30), at) and _SHORT.search(fact["text"]))
+
+
+# A deadline of days is no restriction's period ("Within three business days of receiving ... written update, Application Provider
+# will remove any advertising": INVENDA); none of train's 215 restriction labels states its period so.
+_DEADLINE = re.compile(r"\bwithin\s+(?:a\s+period\s+of\s+)?$", re.I)
+_SHORT = re.compile(r"\b(?:days?|hours?|weeks?)\b", re.I)
+
+
+def _hidden_after(name: str, clause: str) -> dict | None:
+    """A restriction's period after the end, redacted ("During the term and for a period of [***] thereafter"): the term plus a hidden
+    time, so not "during the term" alone."""
+    for m in REDACTED.finditer(clause):
+        if _AFTER_END.match(clause[m.end() : m.end() + 40].lstrip(" …]*.")):
+            return {**_term(name, m.group()), "redacted": True}
+    return None
 
 
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
@@ -207,8 +227,12 @@ _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|exp
                            r"|\b(?:during|for|throughout)\s+the\s+(?:term|duration|life)\s+of\s+the\s+(?!Agreement\b)(?-i:[A-Z])", re.I)  # "valid during the term of the LSA" (BIOFRONTERA)
 
 # A term set by a schedule ("insurance policies of the kind and limits as set forth in APPENDIX D": NICE): stated there, not absent.
-_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified)\s+(?:in|on|under)\s+(?:the\s+)?(?:attached\s+)?"
+_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified|payable|shown)\s+(?:in|on|under|in\s+accordance\s+with)\s+(?:the\s+)?(?:attached\s+)?"
                            r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b", re.I)
+# A sum set beside the clause ("the yearly minimum amount of Product amounts ... listed above": WEST; "insurance for not less than
+# the following limits": CURAEGIS), by law or by a value ("in the statutory amounts", "not less than the replacement cost").
+_SUM_BESIDE = re.compile(r"\b(?:listed|set\s+(?:forth|out)|described|specified|stated)\s+(?:above|below)\b|\bthe\s+following\s+(?:\w+\s+){0,4}?(?:limits|amounts|coverages?|types)\b"
+                         r"|\bstatutory\s+(?:amounts?|limits?|minimums?)\b|\bamounts?\s+required\s+by\s+(?:applicable\s+)?law\b|\breplacement\s+(?:cost|value)\b", re.I)
 
 
 def _could_state(how: str, clause: str) -> bool:
@@ -224,22 +248,31 @@ def _could_state(how: str, clause: str) -> bool:
         return True
     if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
         return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))
-    if "amount" in how and re.search(FORMULA, clause, re.I):
+    if "amount" in how and (re.search(FORMULA, clause, re.I) or _SUM_BESIDE.search(clause)):
         return True
     # A cap in words the reader does not place ("shall not exceed the other Party's contractual
     # liability to its customers"): a limit is there, so "not stated" would be false.
-    if "multiple" in how and re.search(r"\b(?:exceed\w*|limited\s+to|capped|in\s+excess\s+of|up\s+to|maximum|(?:total|aggregate|entire|cumulative)\s+liability)\b", clause, re.I):
+    if "multiple" in how and re.search(r"\b(?:exceed\w*|limited\s+(?:[\w,]+\s+){0,8}?to|capped|in\s+excess\b|up\s+to|maximum|(?:total|aggregate|entire|cumulative)\s+liability)\b", clause, re.I):
         return True
     return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
 
 
+_NON_RENEWAL = re.compile(r"\bnon-?\s?renew\w*|\bnot\s+(?:to\s+)?(?:renew|extend)\b", re.I)
+_RUNS_FOR = r"\b(?:for|through|during)\s+the\s+(?:[A-Z][\w-]+\s+){0,2}(?:Term|Period)\b|(?i:\b(?:for\s+so|as)\s+long\s+as\b)"
 # A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
 _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:for|during|throughout)\s+the\s+(?:\w+\s+){0,3}?life\b)"),  # "for the reasonable shelf life of the Product"
-            "term_length": re.compile(r"\bInitial\s+Term\b"),
+            # ... or a term set by a defined period or an event ("continue in effect for the Service Period", "for so long as Photronics and DNP ... remains a Shareholder")
+            "term_length": re.compile(r"\bInitial\s+Term\b|" + _RUNS_FOR),
+            "end_date": re.compile(_RUNS_FOR),
             "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
             "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b"),
+            # a sum the contract defines ("the Guaranteed Minimum", "the Construction Cost Reimbursement shall be deemed liquidated damages")
+            "amount": re.compile(r"\b(?:(?!(?:The|Each|Any|Such|This|That|No|All|In|If|For|Upon|Neither|Either)\b)[A-Z][a-z]+\s+){1,3}(?:Fees?|Payments?|Reimbursement|Amounts?|Royalt(?:y|ies)|Price|Minimum|Shortfall|Quotas?|Commitment|Target)\b"
+                                 r"|\b(?:Minimum|Quotas?)\b(?!\s+(?:of|not)\b)"),
             # a warranty for as long as the contract runs ("warrants ... that, during the term of this Agreement": PHREESIA)
-            "warranty_period": re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|entire|full)\s+)?(?:Term\b|(?i:term\s+of\s+(?:this|the)\s+agreement))")}
+            "warranty_period": re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|entire|full)\s+)?(?:Term\b|(?i:term\s+of\s+(?:this|the)\s+agreement))"
+                                          # ... or until a date the goods carry ("from the date of manufacture to the expiry date set out on each Unit": FUSION)
+                                          r"|(?i:\b(?:until|to|through)\s+the\s+(?:\w+\s+){0,2}?(?:expiry|expiration|use[\s-]by|best[\s-]before)\s+date)")}
 
 
 # An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which may state the term ("during the term ..., Member will not:"), is not part of it.
@@ -271,7 +304,9 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
         elif kind == "date":
             got = _end_date(name, clause)
         elif name == "restriction_period":  # a period after the contract ends, else "during the term"; no window to act
-            got = _period(name, "after", clause) or _fact(name, ["duration"], clause, [f for f in found if not _window(f, clause)])
+            got = _period(name, "after", clause) or _hidden_after(name, clause) or _fact(name, ["duration"], clause, [f for f in found if not _window(f, clause)])
+        elif category == "Termination For Convenience":  # a notice of non-renewal is no notice to end at will (CUAD train: VISIUM)
+            got = _fact(name, arg.split(","), clause, [f for f in found if not (f["kind"] == "notice_period" and _NON_RENEWAL.search(f["text"]))])
         else:
             got = _fact(name, arg.split(","), clause, found)
         if got is None and name in OPTIONAL:

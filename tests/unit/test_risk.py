@@ -75,6 +75,12 @@ def test_a_contract_with_no_fixed_end_is_said_to_run_until_terminated():
         "No end date or term length is stated: it runs with no fixed end (“continue indefinitely until terminated”).")
     assert "(“continue in effect until terminated”)" in note("This Agreement shall become effective on the Effective Date and shall continue in effect until terminated in accordance with Article 9.")
     assert "(“continue in perpetuity”)" in note("This Agreement shall continue in perpetuity unless terminated as provided herein.")
+    # CUAD train's other ways of saying it
+    for clause, said in [("This Agreement and the license granted herein shall remain effective until terminated.", "remain effective until terminated"),
+                         ("This Agreement shall be valid for an indefinite period.", "for an indefinite period"),
+                         ("This Agreement is entered into for an unlimited period of time.", "for an unlimited period of time"),
+                         ("This Agreement shall apply and remain in effect from the Effective Date and perpetually thereafter unless terminated.", "perpetually thereafter")]:
+        assert f"(“{said}”)" in note(clause), clause
     # a fixed term first: that is what it says (the evergreen tail is no missing term)
     fixed = note("This agreement shall continue for an initial term of one (1) years and indefinitely after that until terminated by either party.")
     assert "no fixed end" not in fixed and "one (1) years" in fixed
@@ -1138,3 +1144,16 @@ def test_a_party_that_agrees_another_is_entitled_is_the_one_bound():
     quote = "Should ADMA fail to supply a minimum of [***] Batches, ADMA agrees that Sanofi Pasteur shall be entitled to obtain from ADMA liquidated damages."
     assert bound(risk.facts("Minimum Commitment", quote)) == [("ADMA agrees", "one_party")]
     assert bound(risk.facts("Minimum Commitment", "Licensee agrees that Licensor shall provide support.")) == [("Licensor shall", "one_party")]
+
+
+@pytest.mark.parametrize("clause", [
+    "The Royalties to be paid by Zynga to WPT is the percentage of Net Revenue as set forth in Section 5 of the Basic Provisions.",
+    "Network shall pay to Affiliate the Affiliate Transactional Share for each calendar quarter.",
+    "LEA shall pay to T&B a base royalty in the amount of [●%] of LEA's monthly Cash Sales.",
+    "Kiromic will grant to Molipharma the follows royalties: *% of the realized turnover.",
+])
+def test_a_share_set_elsewhere_blank_or_redacted_is_never_said_to_be_missing(clause):
+    """CUAD train: shares set out in a section, defined elsewhere, left blank in a form or redacted read "No rate or sum is stated"."""
+    from services.analyze.logic import clause_notes
+
+    assert "No rate or sum is stated" not in clause_notes(["Revenue/Profit Sharing"], clause)["risk"]
