@@ -14,6 +14,12 @@ null``: the clause has figures, none read as the term) counts as not right, and 
 "not stated".
 
     .venv/bin/python bench/bench_terms.py [--show-wrong] [--on-findings]
+    .venv/bin/python bench/bench_terms.py --sweep [--split train] [--sample SEED N]
+
+``--sweep`` reads every labelled clause of a split (CUAD train: 2,701 clause-term pairs) and counts,
+per category and term, how many are stated, said to be "not stated" and left unread; no labels of
+the terms themselves, so it finds what to read by hand: ``--sample SEED N`` prints N of the stated
+terms, drawn at random with SEED, each beside its clause, and ``--not-stated`` every "not stated".
 
 ``--on-findings`` reads each pair's terms from what the product quotes instead: the finding
 of the pair's category (``shared.clauses.findings``, the shipped clause and presence models)
@@ -136,6 +142,31 @@ def on_findings(data: list[dict]) -> tuple[list[dict], list[dict]]:
     return quoted, missed
 
 
+def sweep(split: str, sample: list[int] | None, show_not_stated: bool) -> None:
+    """Counts of stated / "not stated" / unread terms over every labelled clause of ``split``."""
+    import random
+
+    pairs = [(r["file"], c["category"], c["text"], t) for r in cuad.labels(split) for c in r["clauses"] for t in terms.terms(c["category"], c["text"])]
+    per = defaultdict(Counter)
+    for _, cat, _, t in pairs:
+        per[f"{cat} · {t['name']}"][{True: "stated", False: "not stated", None: "unread"}[t["stated"]]] += 1
+    print(f"{len(pairs)} clause-term pairs over CUAD {split}'s labelled clauses\n\n| category · term | pairs | stated | not stated | unread |\n|---|---|---|---|---|")
+    for key, c in sorted(per.items()):
+        print(f"| {key} | {sum(c.values())} | {c['stated']} | {c['not stated']} | {c['unread']} |")
+    if show_not_stated:
+        for f, cat, text, t in pairs:
+            if t["stated"] is False:
+                print(f"\n[not stated] {cat} · {t['name']} ({f[:40]})\n  {' '.join(text.split())[:400]}")
+    if sample:
+        stated = [p for p in pairs if p[3]["stated"] and p[3]["name"] != "claim_period"]
+        random.Random(sample[0]).shuffle(stated)
+        for i, (f, cat, text, t) in enumerate(stated[: sample[1]]):
+            text = " ".join(text.split())
+            at = text.find(" ".join((t["text"] or "").split())) if t["text"] else -1
+            print(f"\n[{i}] {cat} · {t['name']} = {t['text']!r} -> {t['value']} {t.get('unit') or ''}{' (redacted)' if t.get('redacted') else ''}\n  "
+                  f"{text[max(0, at - 220): at + len(t['text'] or '') + 120] if at >= 0 else text[:340]}")
+
+
 def _print(res: dict) -> None:
     print("| category · term | pairs | labelled absent | right | false 'not stated' | invented | said nothing |")
     print("|---|---|---|---|---|---|---|")
@@ -149,7 +180,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--show-wrong", action="store_true")
     ap.add_argument("--on-findings", action="store_true", help="read the terms from the product's quotes of the labelled clauses")
+    ap.add_argument("--sweep", action="store_true", help="read the terms of every labelled clause of --split (no term labels)")
+    ap.add_argument("--split", default="train")
+    ap.add_argument("--sample", nargs=2, type=int, metavar=("SEED", "N"), help="with --sweep: print N stated terms drawn with SEED, for reading by hand")
+    ap.add_argument("--not-stated", action="store_true", help="with --sweep: print every clause said not to state its term")
     args = ap.parse_args()
+    if args.sweep:
+        sweep(args.split, args.sample, args.not_stated)
+        return
     data = rows()
     if args.on_findings:
         quoted, missed = on_findings(data)

@@ -18,10 +18,11 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
-from shared.clauses.checklist import FORMULA, OPTIONAL, SPEC
+from shared.clauses.checklist import OPTIONAL, SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF
 from shared.clauses.jurisdictions import jurisdiction, named_state
 from shared.clauses.redactions import REDACTED, TO_ANSWER as _TO_ANSWER, redaction
+from shared.clauses.unstated import could_state, elsewhere
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
@@ -68,7 +69,6 @@ _ANNIVERSARY = re.compile(rf"\b(?:the\s+)?(?:({'|'.join(sorted(_ORDINALS, key=le
 # The later of two ends leaves the end open; the earlier ("until the earlier of (a) the fifth (5th) anniversary ..., and (b)
 # termination by either Party ...": LIGHTBRIDGE) is the anniversary at the latest, and is read.
 _EITHER_END = re.compile(r"\b(?:later|latest)\s+(?:to\s+occur\s+)?of\b[^.;]{0,40}$", re.I)
-_NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 
 
 def days(value: float, unit: str) -> float | None:
@@ -219,71 +219,7 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
     return None
 
 
-_SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
-
-
-_END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|expir\w*\s+(?:on|upon|at|with)|terminat\w*\s+(?:on|upon|at|with)|coterminous\s+with)\s+"
-                           r"(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expiration|expiry|termination|end|completion|closing|later|earlier|last|first)\b"
-                           r"|\b(?:during|for|throughout)\s+the\s+(?:term|duration|life)\s+of\s+the\s+(?!Agreement\b)(?-i:[A-Z])", re.I)  # "valid during the term of the LSA" (BIOFRONTERA)
-
-# A term set by a schedule ("insurance policies of the kind and limits as set forth in APPENDIX D": NICE): stated there, not absent.
-_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified|payable|shown)\s+(?:in|on|under|in\s+accordance\s+with)\s+(?:the\s+)?(?:attached\s+)?"
-                           r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b", re.I)
-# A sum set beside the clause ("the yearly minimum amount of Product amounts ... listed above": WEST; "insurance for not less than
-# the following limits": CURAEGIS), by law or by a value ("in the statutory amounts", "not less than the replacement cost").
-_SUM_BESIDE = re.compile(r"\b(?:listed|set\s+(?:forth|out)|described|specified|stated)\s+(?:above|below)\b|\bthe\s+following\s+(?:\w+\s+){0,4}?(?:limits|amounts|coverages?|types)\b"
-                         r"|\bstatutory\s+(?:amounts?|limits?|minimums?)\b|\bamounts?\s+required\s+by\s+(?:applicable\s+)?law\b|\breplacement\s+(?:cost|value)\b", re.I)
-
-
-def _could_state(how: str, clause: str) -> bool:
-    """Whether the clause holds something that might state the term, unread: a number for a
-    figure (its own section number is none: "10.2 NCC shall in no circumstances be liable ..."),
-    a redaction, a law named in words the reader did not place."""
-    clause = _SECTION_NUMBER.sub("", clause, count=1)
-    if REDACTED.search(clause) or _BY_REFERENCE.search(clause):
-        return True
-    # "shall ... end on the expiration date of the operation term of Party B", "until the
-    # termination of the Development and License Agreement": an end set by another's (TUNIU)
-    if how in ("date:end", "period:term") and _END_BY_EVENT.search(clause):
-        return True
-    if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
-        return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))
-    if "amount" in how and (re.search(FORMULA, clause, re.I) or _SUM_BESIDE.search(clause)):
-        return True
-    # A cap in words the reader does not place ("shall not exceed the other Party's contractual
-    # liability to its customers"): a limit is there, so "not stated" would be false.
-    if "multiple" in how and re.search(r"\b(?:exceed\w*|limited\s+(?:[\w,]+\s+){0,8}?to|capped|in\s+excess\b|up\s+to|maximum|(?:total|aggregate|entire|cumulative)\s+liability)\b", clause, re.I):
-        return True
-    return bool(_NUMBER.search(clause) or _ANNIVERSARY.search(clause))
-
-
 _NON_RENEWAL = re.compile(r"\bnon-?\s?renew\w*|\bnot\s+(?:to\s+)?(?:renew|extend)\b", re.I)
-_RUNS_FOR = r"\b(?:for|through|during)\s+the\s+(?:[A-Z][\w-]+\s+){0,2}(?:Term|Period)\b|(?i:\b(?:for\s+so|as)\s+long\s+as\b)"
-# A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
-_DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:for|during|throughout)\s+the\s+(?:\w+\s+){0,3}?life\b)"),  # "for the reasonable shelf life of the Product"
-            # ... or a term set by a defined period or an event ("continue in effect for the Service Period", "for so long as Photronics and DNP ... remains a Shareholder")
-            "term_length": re.compile(r"\bInitial\s+Term\b|" + _RUNS_FOR),
-            "end_date": re.compile(_RUNS_FOR),
-            "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
-            "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b"),
-            # a sum the contract defines ("the Guaranteed Minimum", "the Construction Cost Reimbursement shall be deemed liquidated damages")
-            "amount": re.compile(r"\b(?:(?!(?:The|Each|Any|Such|This|That|No|All|In|If|For|Upon|Neither|Either)\b)[A-Z][a-z]+\s+){1,3}(?:Fees?|Payments?|Reimbursement|Amounts?|Royalt(?:y|ies)|Price|Minimum|Shortfall|Quotas?|Commitment|Target)\b"
-                                 r"|\b(?:Minimum|Quotas?)\b(?!\s+(?:of|not)\b)"),
-            # a warranty for as long as the contract runs ("warrants ... that, during the term of this Agreement": PHREESIA)
-            "warranty_period": re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|entire|full)\s+)?(?:Term\b|(?i:term\s+of\s+(?:this|the)\s+agreement))"
-                                          # ... or until a date the goods carry ("from the date of manufacture to the expiry date set out on each Unit": FUSION)
-                                          r"|(?i:\b(?:until|to|through)\s+the\s+(?:\w+\s+){0,2}?(?:expiry|expiration|use[\s-]by|best[\s-]before)\s+date)")}
-
-
-# An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which may state the term ("during the term ..., Member will not:"), is not part of it.
-_LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?:ii|iii|iv|vi{0,3})\.)\s", re.I)
-
-
-def _elsewhere(name: str, clause: str) -> bool:
-    """Whether the term may be stated outside the clause's own words: it names the term as a
-    defined one, or it is a later item of a list (the text around it is read by ``terms``)."""
-    defined = [d for d in (_DEFINED.get(name), _DEFINED.get("period") if name.endswith("period") else None) if d is not None]
-    return any(d.search(clause) for d in defined) or bool(_LATER_ITEM.match(clause))
 
 
 def terms(category: str, clause: str, facts: list[dict] | None = None, around: str = "") -> list[dict]:
@@ -314,7 +250,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
         if got is None:
             got = {**_term(name, said), "redacted": True} if (said := redaction(name, how, clause)) else None
         if got is None:
-            could = _could_state(how, clause) or _elsewhere(name, clause)
+            could = could_state(how, clause) or bool(_ANNIVERSARY.search(clause)) or elsewhere(name, clause)
             if not could and around:
                 beside = {t["name"] for t in terms(category, around) if t["stated"]} if beside is None else beside
                 could = "beside" if name in beside else False  # said as such: "the next sentence caps it" is no unread figure

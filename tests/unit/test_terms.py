@@ -608,3 +608,22 @@ def test_a_deadline_of_days_is_no_restriction_period():
     assert got["stated"] is not True
     (got,) = terms.terms("Non-Compete", "Distributor shall not sell competing products during the term and for two (2) years thereafter.")
     assert got["value"] == 730.0
+
+
+def test_a_section_referred_to_is_no_figure_but_a_section_that_sets_the_term_is():
+    """CUAD train: an exclusion of damages that excepts breaches of sections ("EXCEPT FOR ... BREACHES OF SECTION 14") had its
+    section numbers taken for figures that might be a cap, so the note never said it is an exclusion; a remedy or sum another
+    section sets ("the sole remedy ... shall be the provisions in Section 7.2", "The amounts contemplated under Section 16.4") and
+    an end upon an event ("shall terminate when all obligations ... are performed") are said nothing of, not "not stated"."""
+    (cap,) = terms.terms("Cap On Liability", "EXCEPT FOR BREACHES OF SECTION 14, NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR ANY INCIDENTAL, CONSEQUENTIAL OR SPECIAL DAMAGES.")
+    assert cap["stated"] is False
+    (cap,) = terms.terms("Cap On Liability", "The sole remedy for any breach of Section 6.2 (e) shall be the provisions in Section 7.2.")
+    assert cap["stated"] is None
+    (ld,) = terms.terms("Liquidated Damages", "The amounts contemplated under Section 16.4 [Liquidated Damages] above is not a penalty.")
+    assert ld["stated"] is None
+    for clause in ("This Agreement shall take effect on the date of signature and shall terminate when all obligations required of both parties hereunder are performed.",
+                   "This Agreement shall terminate upon the Trust's payment to the Company of the sum of the aggregate amount of the premiums paid under the Policy.",
+                   "The term of this Agreement will expire upon the earliest of (i) termination of this Agreement or (ii) the date of payment of the last Approval Payment."):
+        assert all(t["stated"] is None for t in terms.terms("Expiration Date", clause)), clause
+    # running until terminated is no event: the note says it runs with no fixed end
+    assert all(t["stated"] is False for t in terms.terms("Expiration Date", "This Agreement shall continue until it is terminated in accordance with the provisions of Section 15."))
