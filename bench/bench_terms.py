@@ -19,7 +19,8 @@ null``: the clause has figures, none read as the term) counts as not right, and 
 ``--sweep`` reads every labelled clause of a split (CUAD train: 2,701 clause-term pairs) and counts,
 per category and term, how many are stated, said to be "not stated" and left unread; no labels of
 the terms themselves, so it finds what to read by hand: ``--sample SEED N`` prints N of the stated
-terms, drawn at random with SEED, each beside its clause, and ``--not-stated`` every "not stated".
+terms, drawn at random with SEED, each beside its clause, and ``--not-stated`` every "not stated" (with
+``--sample``, N of them drawn with SEED).
 
 ``--on-findings`` reads each pair's terms from what the product quotes instead: the finding
 of the pair's category (``shared.clauses.findings``, the shipped clause and presence models)
@@ -153,10 +154,13 @@ def sweep(split: str, sample: list[int] | None, show_not_stated: bool) -> None:
     print(f"{len(pairs)} clause-term pairs over CUAD {split}'s labelled clauses\n\n| category · term | pairs | stated | not stated | unread |\n|---|---|---|---|---|")
     for key, c in sorted(per.items()):
         print(f"| {key} | {sum(c.values())} | {c['stated']} | {c['not stated']} | {c['unread']} |")
-    if show_not_stated:
-        for f, cat, text, t in pairs:
-            if t["stated"] is False:
-                print(f"\n[not stated] {cat} · {t['name']} ({f[:40]})\n  {' '.join(text.split())[:400]}")
+    if show_not_stated:  # all of them, or with --sample a draw of N
+        said = [p for p in pairs if p[3]["stated"] is False]
+        if sample:
+            random.Random(sample[0]).shuffle(said)
+        for i, (f, cat, text, t) in enumerate(said[: sample[1]] if sample else said):
+            print(f"\n[not stated {i}] {cat} · {t['name']} ({f[:40]})\n  {' '.join(text.split())[:400]}")
+        return
     if sample:
         stated = [p for p in pairs if p[3]["stated"] and p[3]["name"] != "claim_period"]
         random.Random(sample[0]).shuffle(stated)

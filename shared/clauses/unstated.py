@@ -25,10 +25,12 @@ _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|exp
 
 # A term set by a schedule ("insurance policies of the kind and limits as set forth in APPENDIX D": NICE): stated there, not absent.
 _BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified|payable|shown)\s+(?:in|on|under|in\s+accordance\s+with)\s+(?:the\s+)?(?:attached\s+)?"
-                           r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b", re.I)
+                           r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b"
+                           # ... or in another document the contract names ("as otherwise specified in the Manuals": PF HOSPITALITY)
+                           r"|\b(?:set\s+(?:forth|out)|specified|stated|described|provided)\s+in\s+the\s+(?-i:[A-Z][a-z]+)", re.I)
 # A sum set beside the clause ("the yearly minimum amount of Product amounts ... listed above": WEST; "insurance for not less than
 # the following limits": CURAEGIS), by law or by a value ("in the statutory amounts", "not less than the replacement cost").
-_SUM_BESIDE = re.compile(r"\b(?:listed|set\s+(?:forth|out)|described|specified|stated)\s+(?:above|below)\b|\bthe\s+following\s+(?:\w+\s+){0,4}?(?:limits|amounts|coverages?|types)\b"
+_SUM_BESIDE = re.compile(r"\b(?:listed|set\s+(?:forth|out)|described|specified|stated|required\s+of\s+\w+)\s+(?:above|below)\b|\b(?:substantially\s+)?(?:equivalent|identical)\s+to\b|\bthe\s+following\s+(?:\w+\s+){0,4}?(?:limits|amounts|coverages?|types)\b"
                          r"|\bstatutory\s+(?:amounts?|limits?|minimums?)\b|\bamounts?\s+required\s+by\s+(?:applicable\s+)?law\b|\breplacement\s+(?:cost|value)\b", re.I)
 
 
@@ -45,6 +47,10 @@ def could_state(how: str, clause: str) -> bool:
     # termination of the Development and License Agreement": an end set by another's (TUNIU); an end
     # upon an event ("shall terminate when all obligations ... are performed"), unless it runs until terminated
     if how in ("date:end", "period:term") and (_END_BY_EVENT.search(clause) or _ENDS_UPON.search(clause)) and not OPEN_ENDED.search(clause):
+        return True
+    # a period until an event or between two ("until ALFA AESAR's inventory depletion", "during the period between when it receives a
+    # Product and when it resells": CUAD train)
+    if how in ("period:post", "period:warrant") and re.search(r"\buntil\b|\bbetween\s+when\b", clause, re.I):
         return True
     if how == "fact:law":  # "the Commercial Arbitration Act of the State of Nevada" names a law the reader does not place
         return bool(re.search(r"\b(?:laws?|legislation)\b|\b(?-i:Act)\b", clause, re.I))
@@ -66,7 +72,8 @@ _SECTION_SAYS = re.compile(r"\b(?:contemplated|provided(?:\s+for)?|called\s+for|
 # in the event that the VNBJ SPA and the VNBZ SPA are terminated", "until all of the Intellectual Property ... is in the public domain").
 _ENDS_UPON = re.compile(r"\b(?:terminat|expir|end)\w*\s+(?:\w+\s+){0,5}?(?:when|in\s+the\s+event\s+(?:that|of))\b"
                         r"|\bupon\s+the\s+(?:earliest|earlier|latest|later)\s+(?:to\s+occur\s+)?of\b"
-                        r"|\b(?:terminat|expir)\w*\s+(?:(?:immediately|automatically|and)\s+){0,3}upon\s+(?:the\s+)?(?!(?:expiration|expiry|end|termination)\b)\w+(?:['’]s)?\s"  # "shall terminate upon the Trust's payment" (MOVADO)|\buntil\s+(?:all|such\s+time|the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b)"
+                        r"|\b(?:terminat|expir)\w*\s+(?:(?:immediately|automatically|and)\s+){0,3}upon\s+(?:the\s+)?(?!(?:expiration|expiry|end|termination)\b)\w+(?:['’]s)?\s"  # "shall terminate upon the Trust's payment" (MOVADO)
+                        r"|\buntil\s+(?:all|such\s+time|the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b)"
                         r"|\b(?:expiration|expiry|end)\s+of\s+the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b")
 _RUNS_FOR = r"\b(?:for|through|during)\s+the\s+(?:[A-Z][\w-]+\s+){0,3}(?:Term|Period)\b|(?i:\b(?:for\s+so|as)\s+long\s+as\b)"
 # A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
@@ -77,7 +84,7 @@ _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:fo
             "renewal_length": re.compile(r"\b(?:Renewal|Extension|Additional)\s+(?:Term|Period)\b"),
             "cap": re.compile(r"\b(?:Liability\s+)?Cap\b|\bMaximum\s+(?:Liability|Amount)\b"),
             # a sum the contract defines ("the Guaranteed Minimum", "the Construction Cost Reimbursement shall be deemed liquidated damages")
-            "amount": re.compile(r"\b(?:(?!(?:The|Each|Any|Such|This|That|No|All|In|If|For|Upon|Neither|Either)\b)[A-Z][a-z]+\s+){1,3}(?:Fees?|Payments?|Reimbursement|Amounts?|Royalt(?:y|ies)|Price|Minimum|Shortfall|Quotas?|Commitment|Target|Requirements?)\b"
+            "amount": re.compile(r"\b(?:(?!(?:The|Each|Any|Such|This|That|No|All|In|If|For|Upon|Neither|Either)\b)[A-Z][a-z]+\s+){1,3}(?:Fees?|Payments?|Reimbursement|Amounts?|Royalt(?:y|ies)|Price|Minimum|Shortfall|Quotas?|Commitment|Targets?|Requirements?)\b"
                                  r"|\b(?:Minimum|Quotas?)\b(?!\s+(?:of|not)\b)"),
             # a warranty for as long as the contract runs ("warrants ... that, during the term of this Agreement": PHREESIA)
             "warranty_period": re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|entire|full)\s+)?(?:Term\b|(?i:term\s+of\s+(?:this|the)\s+agreement))"
