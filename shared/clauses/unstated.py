@@ -24,8 +24,8 @@ _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|exp
                            r"|\b(?:during|for|throughout)\s+the\s+(?:term|duration|life)\s+of\s+the\s+(?!Agreement\b)(?-i:[A-Z])", re.I)  # "valid during the term of the LSA" (BIOFRONTERA)
 
 # A term set by a schedule ("insurance policies of the kind and limits as set forth in APPENDIX D": NICE): stated there, not absent.
-_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified|payable|shown)\s+(?:in|on|under|in\s+accordance\s+with)\s+(?:the\s+)?(?:attached\s+)?"
-                           r"(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)\b"
+_BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described|listed|provided\s+for|identified|payable|shown|determined)\s+(?:in|on|under|in\s+accordance\s+with)\s+(?:the\s+)?(?:attached\s+)?"
+                           r"(?:[\w\s]{0,30}?\s(?:or|and)\s+(?:in\s+)?(?:the\s+)?)?(?-i:Appendix|APPENDIX|Schedule|SCHEDULE|Exhibit|EXHIBIT|Annex|ANNEX|Attachment|ATTACHMENT|Addendum|ADDENDUM)"
                            # ... or in another document the contract names ("as otherwise specified in the Manuals": PF HOSPITALITY)
                            r"|\b(?:set\s+(?:forth|out)|specified|stated|described|provided)\s+in\s+the\s+(?-i:[A-Z][a-z]+)", re.I)
 # A sum set beside the clause ("the yearly minimum amount of Product amounts ... listed above": WEST; "insurance for not less than
@@ -65,7 +65,7 @@ def could_state(how: str, clause: str) -> bool:
 
 # A sum or a remedy set in another section ("The amounts contemplated under Section 16.4 [Liquidated Damages]", "the sole remedy ...
 # shall be the provisions in Section 7.2", "THIS SECTION 7 SETS FORTH SUBCONTRACTOR'S SOLE AND EXCLUSIVE LIABILITY": CUAD train).
-_SECTION_SAYS = re.compile(r"\b(?:contemplated|provided(?:\s+for)?|called\s+for|set\s+(?:forth|out)|specified|described|stated|required|referred\s+to|the\s+provisions)\s+(?:in|under|by|to)\s+(?:this\s+|the\s+)?"
+_SECTION_SAYS = re.compile(r"\b(?:contemplated|provided(?:\s+for)?|called\s+for|set\s+(?:forth|out)|specified|described|stated|required|referred\s+to|the\s+provisions|requirements)\s+(?:in|under|by|to|of)\s+(?:this\s+|the\s+)?"
                            r"(?:Sections?|Articles?|Clauses?|Paragraphs?|Subsections?)\s+\d|\b(?:this|the)\s+(?:Section|Article|Clause|Paragraph)\s+[\d.()a-z]+\s+(?:sets?\s+forth|states?)\b"
                            r"|\b(?:sub-?)?sections?\s+\d[^;]{0,80}?\b(?:will|shall)\s+apply\b", re.I)  # "the applicable sub-section 5.3.1, 5.3.2 OR 5.3.3 will apply" (NICE)
 # An end upon an event ("shall terminate when all obligations required of both parties hereunder are performed", "shall terminate ...
