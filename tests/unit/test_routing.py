@@ -184,7 +184,9 @@ def test_route_with_the_model_never_raises(text, embed):
 # shared/clauses/routing_data.json; the "holdout" splits are kept for an occasional honest
 # measurement and are never loaded by the tests. Set 3 (80 questions that each name two to four
 # topics, written the same way, halved into tune and holdout) and set 4 (110 questions of one
-# topic, several or none, written the same way and split before it was measured) are measured by
+# topic, several or none, written the same way and split before it was measured) and set 5 (120
+# questions: 60 of one topic, 35 of two to four, 25 of none, written 2026-12-06 by a writer given
+# only CUAD's category descriptions, split at random before it was measured) are measured by
 # bench/bench_routing_sets.py; set 3 is checked on its own below.
 INDEPENDENT = Path(__file__).resolve().parent.parent / "data" / "routing_questions_independent.jsonl"
 _ROWS = [json.loads(line) for line in INDEPENDENT.read_text().splitlines() if line.strip()]
