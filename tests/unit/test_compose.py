@@ -414,9 +414,9 @@ def test_grafana_provisions_the_prometheus_datasource(services):
 def test_consumers_get_longer_to_stop_than_they_drain(services):
     """A consumer told to stop drains the work in flight for CLAUSEFLOW_DRAIN_TIMEOUT_S (10 s) and then commits; with
     Compose's default 10 s grace its SIGKILL would land on the commit."""
-    from shared.core.settings import Settings
+    from shared.core.settings import CommonSettings
 
-    drain = Settings().drain_timeout_s
+    drain = CommonSettings.model_fields["drain_timeout_s"].default
     for name in ("summarize", "locate", "phase2", "analyze", "summarize-gpu", "locate-gpu", "analyze-gpu"):
         grace = services[name]["stop_grace_period"]
         assert grace.endswith("s") and float(grace[:-1]) >= drain + 10, name
