@@ -641,3 +641,18 @@ def test_a_term_set_by_an_event_a_defined_target_or_another_document_is_not_said
     """A draw of 40 of CUAD train's "not stated" terms (bench_terms --sweep --not-stated --sample 2026 40) found six that the
     clause sets by an event, a defined term or another document."""
     assert all(t["stated"] is not False for t in terms.terms(category, clause))
+
+
+def test_a_time_to_sue_is_no_figure_of_a_cap_and_an_amount_earned_is_a_basis():
+    """BLUEFLY (CUAD train, read on the final page): "Neither party will bring a legal action ... more than two years after"
+    read "cap: no value read from this clause (check it)", as if "two years" might be the cap; it is a time limit on
+    claims, and the note now says so. "FOR AN AMOUNT GREATER THAN THE AMOUNT THAT SUCH PARTY HAS EARNED" states its basis."""
+    clause = "14.14 Actions Period Neither party will bring a legal action related to this Agreement more than two years after the cause of action accrued."
+    got = terms.terms("Cap On Liability", clause)
+    assert got[0]["stated"] is False and got[1]["value"] == 730.0
+    assert risk.risk_note("Cap On Liability", clause, terms=got)["risk"].startswith("A time limit on claims, not a limit on an amount")
+    (cap,) = terms.terms("Cap On Liability", "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR AN AMOUNT GREATER THAN THE AMOUNT THAT SUCH PARTY HAS EARNED UNDER THIS AGREEMENT.")
+    assert cap["stated"] is True and cap["text"].startswith("THE AMOUNT THAT SUCH PARTY HAS EARNED")
+    # "Circumstances may arise where ..." binds no party
+    assert not [f for f in risk.facts("Cap On Liability", "IBM's Limitation of Liability Circumstances may arise where, because of a default on IBM's part, "
+                                       "Customer is entitled to recover damages from IBM.") if f["kind"] == "bound" and "Circumstances" in f["text"]]
