@@ -192,6 +192,7 @@ def _overlap(words: str, text: str) -> bool:
 
 def _q(texts: list[str], hidden: set[str] = frozenset()) -> str:
     """Up to three quotes; one in ``hidden`` is said to be a redaction, or a blank left to fill in ("until _______")."""
+    texts = list({_words(t).lower(): t for t in reversed(texts)}.values())[::-1]  # once each: not "for Convenience", "for convenience"
     return ", ".join(f"“{_words(t)}”" + ("" if t not in hidden else " (left blank in this copy)" if t[0] == "_" else " (redacted in the contract as filed)") for t in texts[:3])
 
 

@@ -1157,3 +1157,13 @@ def test_a_share_set_elsewhere_blank_or_redacted_is_never_said_to_be_missing(cla
     from services.analyze.logic import clause_notes
 
     assert "No rate or sum is stated" not in clause_notes(["Revenue/Profit Sharing"], clause)["risk"]
+
+
+def test_a_heading_glued_to_the_sentence_is_no_party_and_a_ground_is_said_once():
+    """BLUEFLY (CUAD train, read on the final page): "3.4 Termination for Convenience Customer may terminate ..." read
+    "Applies to one party (“Convenience Customer may”)" and "Grounds: “for Convenience”, “for convenience”"."""
+    clause = ("3.4 Termination for Convenience Customer may terminate this Agreement for convenience at the end of any calendar month "
+              "by: a. providing at least one month's prior written notice to IBM.")
+    note = risk.risk_note("Termination For Convenience", clause)["risk"]
+    assert "(“Customer may”)" in note and "Convenience Customer" not in note
+    assert note.count("for convenience") + note.count("for Convenience") == 1
