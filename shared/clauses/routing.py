@@ -140,7 +140,10 @@ def _check_suppress() -> None:
 _check_suppress()
 _LEXICON = _build_lexicon()
 _COMBOS = _build_combos()
-_NEUTRAL = tuple(stem_words(clean(p)) for p in NEUTRAL)
+# A neutral phrase said in the plural hides only where the question says the plural: "the terms of the
+# agreement" are its provisions, "the term of the agreement" is how long it runs (stemmed, both are "term of").
+_NEUTRAL = tuple((stem_words(clean(p)), re.compile(rf"\b{re.escape(w)}\b", re.I) if (w := clean(p).split()[0]).endswith("s") and not w.endswith("ss") else None)
+                 for p in NEUTRAL)
 _SPELLER = Speller(re.findall(r"[a-z]+", " ".join((*NAMES, *DESCRIPTIONS.values(), *NEUTRAL, *BACKGROUND, *(  # what a typo is folded to
     p for table in (TRIGGERS, WEAK, COMBOS) for phrases in table.values() for p in phrases))).lower()))
 
@@ -171,7 +174,9 @@ def _find(toks: tuple[str, ...], stems: Pattern, at: dict[str, list[int]]) -> li
 def _hits(text: str) -> list[_Hit]:
     """The trigger phrases and combinations found in ``text`` that survive the rules above."""
     toks, parts, back = tokenize(text)
-    for stems in _NEUTRAL:  # hide the words of phrases that only look like clause words
+    for stems, plural in _NEUTRAL:  # hide the words of phrases that only look like clause words
+        if plural is not None and not plural.search(text):
+            continue
         for i in range(len(toks) - len(stems) + 1):
             if toks[i : i + len(stems)] == stems:
                 toks = toks[:i] + ("",) * len(stems) + toks[i + len(stems) :]

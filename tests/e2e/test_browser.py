@@ -42,7 +42,8 @@ WANTED = {"Cap On Liability", "Termination For Convenience"}
 def real_contract() -> tuple[str, bytes]:
     """A real dev contract with liability and termination clauses (the smallest that has both),
     or, where CUAD is not at hand, the generated one; ``CLAUSEFLOW_REVIEW_PDF`` names another PDF
-    to read the review of (its screenshots are the ones a reviewer reads)."""
+    to read the review of (its screenshots are the ones a reviewer reads), ``CLAUSEFLOW_REVIEW_QUESTION``
+    another question to ask of it."""
     if other := os.environ.get("CLAUSEFLOW_REVIEW_PDF"):
         return Path(other).name, Path(other).read_bytes()
     if cuad.available():
@@ -101,7 +102,8 @@ def server_events(stack, rid: str) -> list[dict]:
 
 async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stack, link, browser):
     name, data = real_contract()
-    rid = await upload(page, name, data, "Mark every liability and termination clause and explain the risk")
+    question = os.environ.get("CLAUSEFLOW_REVIEW_QUESTION") if os.environ.get("CLAUSEFLOW_REVIEW_PDF") else None  # another question, for a review only
+    rid = await upload(page, name, data, question or "Mark every liability and termination clause and explain the risk")
     await expect(page.locator("#rfile")).to_have_text(name)
 
     draft = page.locator("#draft .draft")

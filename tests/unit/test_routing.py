@@ -392,3 +392,13 @@ SET4_TUNE = [r for r in _ROWS if r.get("set") == 4 and r["split"] == "tune"]
 def test_the_fourth_set_routes_as_measured(embed, capsys):
     assert len(SET4_TUNE) == 55
     assert _exact(SET4_TUNE, embed, "set 4", capsys) >= 51
+
+
+@pytest.mark.parametrize(("question", "expected"), [
+    ("What is the term of the agreement?", {"Expiration Date"}),
+    ("What are the terms of the agreement?", set()),
+])
+def test_the_term_of_the_agreement_is_its_length_and_its_terms_are_not(question, expected):
+    """The neutral phrase "terms of" stems to "term of" and hid "the term of the agreement" (how long it runs) too;
+    a neutral phrase said in the plural now hides only where the question says the plural."""
+    assert set(routing.route(question).categories) == expected
