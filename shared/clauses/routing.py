@@ -41,7 +41,7 @@ import numpy as np
 from shared.clauses import routing_learned
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
-from shared.clauses.routing_text import Speller, as_list, clean, several_parts, split_parts, stem_words, tokenize, topical
+from shared.clauses.routing_text import Speller, as_list, clean, hide, neutral_phrases, several_parts, split_parts, stem_words, tokenize, topical
 
 _DATA = json.loads(resources.files(__package__).joinpath("routing_data.json").read_text(encoding="utf-8"))
 
@@ -140,10 +140,7 @@ def _check_suppress() -> None:
 _check_suppress()
 _LEXICON = _build_lexicon()
 _COMBOS = _build_combos()
-# A neutral phrase said in the plural hides only where the question says the plural: "the terms of the
-# agreement" are its provisions, "the term of the agreement" is how long it runs (stemmed, both are "term of").
-_NEUTRAL = tuple((stem_words(clean(p)), re.compile(rf"\b{re.escape(w)}\b", re.I) if (w := clean(p).split()[0]).endswith("s") and not w.endswith("ss") else None)
-                 for p in NEUTRAL)
+_NEUTRAL = neutral_phrases(NEUTRAL)
 _SPELLER = Speller(re.findall(r"[a-z]+", " ".join((*NAMES, *DESCRIPTIONS.values(), *NEUTRAL, *BACKGROUND, *(  # what a typo is folded to
     p for table in (TRIGGERS, WEAK, COMBOS) for phrases in table.values() for p in phrases))).lower()))
 
@@ -174,12 +171,7 @@ def _find(toks: tuple[str, ...], stems: Pattern, at: dict[str, list[int]]) -> li
 def _hits(text: str) -> list[_Hit]:
     """The trigger phrases and combinations found in ``text`` that survive the rules above."""
     toks, parts, back = tokenize(text)
-    for stems, plural in _NEUTRAL:  # hide the words of phrases that only look like clause words
-        if plural is not None and not plural.search(text):
-            continue
-        for i in range(len(toks) - len(stems) + 1):
-            if toks[i : i + len(stems)] == stems:
-                toks = toks[:i] + ("",) * len(stems) + toks[i + len(stems) :]
+    toks = hide(toks, text, _NEUTRAL)  # the words of phrases that only look like clause words
     at: dict[str, list[int]] = {}
     for i, tok in enumerate(toks):
         at.setdefault(tok, []).append(i)

@@ -165,6 +165,25 @@ def stem_words(text: str) -> tuple[str, ...]:
     return tokenize(text)[0]
 
 
+def neutral_phrases(phrases) -> tuple[tuple[tuple[str, ...], re.Pattern | None], ...]:
+    """(stems, plural) of each neutral phrase. One said in the plural hides only where the question says
+    the plural: "the terms of the agreement" are its provisions, "the term of the agreement" is how long
+    it runs (stemmed, both are "term of")."""
+    return tuple((stem_words(clean(p)), re.compile(rf"\b{re.escape(w)}\b", re.I) if (w := clean(p).split()[0]).endswith("s") and not w.endswith("ss") else None)
+                 for p in phrases)
+
+
+def hide(toks: tuple[str, ...], text: str, neutral) -> tuple[str, ...]:
+    """``toks`` (the stems of ``text``) with the words of the ``neutral`` phrases found in them blanked."""
+    for stems, plural in neutral:
+        if plural is not None and not plural.search(text):
+            continue
+        for i in range(len(toks) - len(stems) + 1):
+            if toks[i : i + len(stems)] == stems:
+                toks = toks[:i] + ("",) * len(stems) + toks[i + len(stems) :]
+    return toks
+
+
 def split_parts(text: str) -> list[str]:
     """The parts of a question (split as ``tokenize`` splits them), indexed like its part numbers."""
     return _BOUNDARY.split(_questions(text))
