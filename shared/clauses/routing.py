@@ -304,6 +304,7 @@ def route(question: str, embed: Embed | None = None) -> Route:
     split = _hits(items) if items != text else []
     if len({h.name for h in split}) >= 3:
         text, hits, limit = items, split, MAX_LISTED
+    limit = max(limit, min(MAX_LISTED, len({h.name for h in hits})))  # five topics the phrases find are five asked
     scores: dict[str, float] = {}
     for h in hits:
         scores[h.name] = max(scores.get(h.name, 0.0), h.score)

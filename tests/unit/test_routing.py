@@ -402,3 +402,10 @@ def test_the_term_of_the_agreement_is_its_length_and_its_terms_are_not(question,
     """The neutral phrase "terms of" stems to "term of" and hid "the term of the agreement" (how long it runs) too;
     a neutral phrase said in the plural now hides only where the question says the plural."""
     assert set(routing.route(question).categories) == expected
+
+
+def test_five_topics_the_phrases_find_are_five_asked():
+    """Asked of a reseller agreement on a final page: the non-compete, named beside the minimum purchase commitment, was
+    cut by the limit of four categories a question (its phrases found five)."""
+    q = "Can we assign this or sublicense it, who owns improvements, and is there a non-compete or a minimum purchase commitment?"
+    assert {"Anti-Assignment", "Ip Ownership Assignment", "Non-Compete", "Minimum Commitment"} <= set(routing.route(q).categories)
