@@ -64,6 +64,7 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b{_NUM}\s+(?:times|multiples?\s+of)\b"),
         _i(
             r"\b(?:exceed|(?<!not )limited(?:,?\s+(?:in|under)\s+[^.;:]{1,60}?,)?\s+to|capped\s+at|excess\s+(?:in\s+the\s+aggregate\s+)?of|(?<!fee\s)(?<!sum\s)(?<!price\s)equal\s+to|up\s+to|greater\s+than|more\s+than)[\s,]+(?!(?:and|or)\b)"
+            r"(?:\(\w{1,4}\)\s*(?:with\s+respect\s+to|in\s+the\s+case\s+of|as\s+to|for)\s+[^,;()]{1,80},\s*)?"  # "(I) WITH RESPECT TO ANY ENHANCEMENT ..., THE AMOUNTS PAID ...": the first basis, not its lead-in
             r"(?P<f>(?=(?:[^;:]|(?<=\bof):){0,80}?\b(?:fees?|paid|pays|payable|prices?|payments?|charges?|compensation|consideration|value|received|earned|recover(?:s|ed|able)|amounts?\s+(?:paid|due)|royalt|costs?\b|insurance|coverage|insured|proceeds|maximum\s+(?:aggregate\s+)?liabilit|liabilit(?:y|ies)\s+(?:cap|limit)|\bcap\b|(?:lesser|greater)\s+of\b))[\w(\[])"),  # "the insurance coverage set out in Section 9.0" (DYNAMEX)
         # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
         _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),

@@ -121,6 +121,9 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     final = server_events(stack, rid)[-1]
     assert final["type"] == "final"
     findings = final["data"]["findings"]
+    if os.environ.get("CLAUSEFLOW_REVIEW_PDF") and not findings:  # a review of a contract with no card: the page as it is
+        await page.locator("#final .final").screenshot(path=ARTIFACTS / "final-cards.png")
+        pytest.skip("CLAUSEFLOW_REVIEW_PDF: no card; the screenshot is taken")
     assert findings, "a contract with liability and termination clauses has findings"
     await expect(page.locator("#final .finding")).to_have_count(len(findings))
     # each card says how likely it is the clause, in words and as a share, not as a raw score

@@ -656,3 +656,11 @@ def test_a_time_to_sue_is_no_figure_of_a_cap_and_an_amount_earned_is_a_basis():
     # "Circumstances may arise where ..." binds no party
     assert not [f for f in risk.facts("Cap On Liability", "IBM's Limitation of Liability Circumstances may arise where, because of a default on IBM's part, "
                                        "Customer is entitled to recover damages from IBM.") if f["kind"] == "bound" and "Circumstances" in f["text"]]
+
+
+def test_a_cap_listed_by_kind_of_claim_quotes_its_first_basis_not_the_lead_in():
+    """VERTICALNET (CUAD train, a random draw of stated terms): "SHALL NOT EXCEED (I) WITH RESPECT TO ANY ENHANCEMENT PROVIDED
+    HEREUNDER, THE AMOUNTS PAID ..." read the cap as "(I) WITH RESPECT TO ANY ENHANCEMENT"."""
+    (cap,) = terms.terms("Cap On Liability", "THE ENTIRE LIABILITY OF VERT SHALL NOT EXCEED (I) WITH RESPECT TO ANY ENHANCEMENT PROVIDED HEREUNDER, "
+                         "THE AMOUNTS PAID BY CONVERGE TO VERT FOR SUCH ENHANCEMENT, AND (II) WITH RESPECT TO ANY MAINTENANCE SERVICES, THE AMOUNTS PAID FOR SUCH SERVICES.")
+    assert cap["stated"] is True and cap["text"].startswith("THE AMOUNTS PAID BY CONVERGE")
