@@ -34,6 +34,19 @@ _BY_REFERENCE = re.compile(r"\b(?:set\s+(?:forth|out)|specified|stated|described
 _SUM_BESIDE = re.compile(r"\b(?:listed|set\s+(?:forth|out)|described|specified|stated|required\s+of\s+\w+)\s+(?:above|below)\b|\b(?:substantially\s+)?(?:equivalent|identical)\s+to\b|\bthe\s+following\s+(?:\w+\s+){0,4}?(?:limits|amounts|coverages?|types)\b"
                          r"|\bstatutory\s+(?:amounts?|limits?|minimums?)\b|\bamounts?\s+required\s+by\s+(?:applicable\s+)?law\b|\breplacement\s+(?:cost|value)\b", re.I)
 
+# A sum or a remedy set in another section ("The amounts contemplated under Section 16.4 [Liquidated Damages]", "the sole remedy ...
+# shall be the provisions in Section 7.2", "THIS SECTION 7 SETS FORTH SUBCONTRACTOR'S SOLE AND EXCLUSIVE LIABILITY": CUAD train).
+_SECTION_SAYS = re.compile(r"\b(?:contemplated|provided(?:\s+for)?|called\s+for|set\s+(?:forth|out)|specified|described|stated|required|referred\s+to|the\s+provisions|requirements)\s+(?:in|under|by|to|of)\s+(?:this\s+|the\s+)?"
+                           r"(?:Sections?|Articles?|Clauses?|Paragraphs?|Subsections?)\s+\d|\b(?:this|the)\s+(?:Section|Article|Clause|Paragraph)\s+[\d.()a-z]+\s+(?:sets?\s+forth|states?)\b"
+                           r"|\b(?:sub-?)?sections?\s+\d[^;]{0,80}?\b(?:will|shall)\s+apply\b", re.I)  # "the applicable sub-section 5.3.1, 5.3.2 OR 5.3.3 will apply" (NICE)
+# An end upon an event ("shall terminate when all obligations required of both parties hereunder are performed", "shall terminate ...
+# in the event that the VNBJ SPA and the VNBZ SPA are terminated", "until all of the Intellectual Property ... is in the public domain").
+_ENDS_UPON = re.compile(r"\b(?:terminat|expir|end)\w*\s+(?:\w+\s+){0,5}?(?:when|in\s+the\s+event\s+(?:that|of))\b"
+                        r"|\bupon\s+the\s+(?:earliest|earlier|latest|later)\s+(?:to\s+occur\s+)?of\b"
+                        r"|\b(?:terminat|expir)\w*\s+(?:(?:immediately|automatically|and)\s+){0,3}upon\s+(?:the\s+)?(?!(?:expiration|expiry|end|termination)\b)\w+(?:['’]s)?\s"  # "shall terminate upon the Trust's payment" (MOVADO)
+                        r"|\buntil\s+(?:all|such\s+time|the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b)"
+                        r"|\b(?:expiration|expiry|end)\s+of\s+the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b")
+
 
 def could_state(how: str, clause: str) -> bool:
     """Whether the clause holds something that might state the term, unread: a number for a
@@ -66,18 +79,6 @@ def could_state(how: str, clause: str) -> bool:
     return bool(_NUMBER.search(clause))
 
 
-# A sum or a remedy set in another section ("The amounts contemplated under Section 16.4 [Liquidated Damages]", "the sole remedy ...
-# shall be the provisions in Section 7.2", "THIS SECTION 7 SETS FORTH SUBCONTRACTOR'S SOLE AND EXCLUSIVE LIABILITY": CUAD train).
-_SECTION_SAYS = re.compile(r"\b(?:contemplated|provided(?:\s+for)?|called\s+for|set\s+(?:forth|out)|specified|described|stated|required|referred\s+to|the\s+provisions|requirements)\s+(?:in|under|by|to|of)\s+(?:this\s+|the\s+)?"
-                           r"(?:Sections?|Articles?|Clauses?|Paragraphs?|Subsections?)\s+\d|\b(?:this|the)\s+(?:Section|Article|Clause|Paragraph)\s+[\d.()a-z]+\s+(?:sets?\s+forth|states?)\b"
-                           r"|\b(?:sub-?)?sections?\s+\d[^;]{0,80}?\b(?:will|shall)\s+apply\b", re.I)  # "the applicable sub-section 5.3.1, 5.3.2 OR 5.3.3 will apply" (NICE)
-# An end upon an event ("shall terminate when all obligations required of both parties hereunder are performed", "shall terminate ...
-# in the event that the VNBJ SPA and the VNBZ SPA are terminated", "until all of the Intellectual Property ... is in the public domain").
-_ENDS_UPON = re.compile(r"\b(?:terminat|expir|end)\w*\s+(?:\w+\s+){0,5}?(?:when|in\s+the\s+event\s+(?:that|of))\b"
-                        r"|\bupon\s+the\s+(?:earliest|earlier|latest|later)\s+(?:to\s+occur\s+)?of\b"
-                        r"|\b(?:terminat|expir)\w*\s+(?:(?:immediately|automatically|and)\s+){0,3}upon\s+(?:the\s+)?(?!(?:expiration|expiry|end|termination)\b)\w+(?:['’]s)?\s"  # "shall terminate upon the Trust's payment" (MOVADO)
-                        r"|\buntil\s+(?:all|such\s+time|the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b)"
-                        r"|\b(?:expiration|expiry|end)\s+of\s+the\s+(?:[A-Z][\w-]+\s+){1,4}(?:Term|Period)\b")
 _RUNS_FOR = r"\b(?:for|through|during)\s+the\s+(?:[A-Z][\w-]+\s+){0,3}(?:Term|Period)\b|(?i:\b(?:for\s+so|as)\s+long\s+as\b)"
 # A term the clause names as defined elsewhere ("free from defects for the Warranty Period"): stated, though not in the clause's words.
 _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:for|during|throughout)\s+the\s+(?:\w+\s+){0,3}?life\b|\bfor\s+so\s+long\s+as\b)"),  # "for the reasonable shelf life of the Product"
