@@ -120,18 +120,19 @@ class QuestionModel:
         return 1.0 / (1.0 + np.exp(-(x @ self._sw + self._sb)))
 
     def weigh(self, text: str, vector: np.ndarray, lex: dict[str, float], picks: dict[str, float], whole: dict[str, float],
-              parts: list[str], part_vectors: np.ndarray | None) -> dict[str, float]:
+              parts: list[str], part_vectors: np.ndarray | None, limit: int | None = None) -> dict[str, float]:
         """The categories asked about: the classifier's probabilities (of the whole question, and of
         each of its ``parts``) weighed against the phrases' scores ``lex``, the prototypes' ``picks``
-        and the whole question's prototype similarities ``whole`` ('' the best background one)."""
+        and the whole question's prototype similarities ``whole`` ('' the best background one); at
+        most ``limit`` (the card's where None or fewer)."""
         cats = self.categories
         p = self.probs(text, vector)
         return self.decide(self.stacked(p, np.array([lex.get(c, 0.0) for c in cats]), np.array([float(c in picks) for c in cats]),
-                                        np.array([whole[c] for c in cats]), whole[""], self.part_probs(parts, part_vectors, p)))
+                                        np.array([whole[c] for c in cats]), whole[""], self.part_probs(parts, part_vectors, p)), limit)
 
-    def decide(self, scores: np.ndarray) -> dict[str, float]:
+    def decide(self, scores: np.ndarray, limit: int | None = None) -> dict[str, float]:
         """Category -> score for those asked about, best first: the best above ``top``, more above ``extra``."""
-        order = np.argsort(-scores, kind="stable")[: self.limit]
+        order = np.argsort(-scores, kind="stable")[: max(self.limit, limit or 0)]
         if not len(order) or scores[order[0]] < self.top:
             return {}
         keep = [order[0], *(j for j in order[1:] if scores[j] >= self.extra)]

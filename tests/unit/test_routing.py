@@ -409,3 +409,12 @@ def test_five_topics_the_phrases_find_are_five_asked():
     cut by the limit of four categories a question (its phrases found five)."""
     q = "Can we assign this or sublicense it, who owns improvements, and is there a non-compete or a minimum purchase commitment?"
     assert {"Anti-Assignment", "Ip Ownership Assignment", "Non-Compete", "Minimum Commitment"} <= set(routing.route(q).categories)
+
+
+def test_a_part_no_phrase_names_counts_toward_the_limit(embed):
+    """Asked of a distributor agreement on a final page: "What's the term" matches no phrase, and the
+    classifier's Expiration Date (0.94) came fifth behind the four topics the phrases found, so the
+    limit of four cut the contract's own term. A part the phrases find nothing in counts as a topic."""
+    q = "What's the term, does it renew automatically, and can either side get out early? Any exclusivity or non-compete?"
+    assert set(routing.route(q, embed).categories) == {
+        "Expiration Date", "Renewal Term", "Termination For Convenience", "Exclusivity", "Non-Compete"}
