@@ -206,7 +206,7 @@ def print_final(data: dict, commentary: bool = False) -> None:
         said = a.get("disclaimed")
         say(f"no {a['category']} clause found in {a['searched_pages']} pages searched" + (" (check: contracts like this usually have one)" if a.get("likely") else "")
             + (f"; the contract says there is none (p. {said['page']}): “{said['quote']}”" if said else "")
-            + "".join(f"\n  it gives a right to terminate for cause instead (p. {c['page']}): “{short(c['quote'])}”" for c in a.get("instead") or []))
+            + "".join(f"\n  it gives {a.get('instead_what') or 'rights to terminate for cause'} instead (p. {c['page']}): “{short(c['quote'])}”" for c in a.get("instead") or []))
     said = data.get("commentary") or {}
     sentences = said.get("sentences") or []
     if said and commentary:

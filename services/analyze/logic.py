@@ -13,7 +13,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 6  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`); part of the cache key
+FINAL_VERSION = 7  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -242,7 +242,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
     searched = {a["category"]: a["searched_pages"] for a in absent}
     likely = {a["category"] for a in absent if a.get("likely")}
     stated = {a["category"]: a["disclaimed"] for a in absent if a.get("disclaimed")}
-    given = {a["category"]: a["instead"] for a in absent if a.get("instead")}
+    given = {a["category"]: a for a in absent if a.get("instead")}
     lines = []
     for r in rows:
         if r["found"]:
@@ -254,7 +254,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
             line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
             line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
-            line += f"; it gives rights to terminate for cause instead ({_pages(sorted({c['page'] for c in given[r['category']]}))})" if r["category"] in given else ""
+            line += f"; it gives {given[r['category']].get('instead_what') or 'rights to terminate for cause'} instead ({_pages(sorted({c['page'] for c in given[r['category']]['instead']}))})" if r["category"] in given else ""
         line += "."
         if r["status"]:
             said = f"not decided against the playbook: {r['why']}" if r.get("why") else _SAID[r["status"]]

@@ -83,6 +83,8 @@ def cell(category: str, final: dict, review_url: str) -> dict:
         "likely": bool(gone.get("likely")),
         "disclaimed": gone.get("disclaimed"),
         "instead": list(gone.get("instead") or []),
+        "instead_what": gone.get("instead_what") or ("rights to terminate for cause" if gone.get("instead") else ""),  # a final of version 6 said no words
+        "instead_tag": gone.get("instead_tag") or ("for cause only" if gone.get("instead") else ""),
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,
@@ -131,7 +133,7 @@ def values(categories: list[str], r: dict) -> list[Any]:
         said = c.get("disclaimed") or {}  # an absence the contract states: its words stand in the quote's column
         given = (c.get("instead") or [{}])[0]  # what it gives in the category's place (a right to terminate for cause): its first, likewise
         found = ("yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely")
-                 else "no (rights to terminate for cause instead)" if given else "no")
+                 else f"no ({c.get('instead_what') or 'rights to terminate for cause'} instead)" if given else "no")
         cited = said or given
         page = c["page"] if c["page"] is not None else cited.get("page", "")
         out += [found, page, c["quote"] or cited.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]

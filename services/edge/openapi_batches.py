@@ -76,7 +76,9 @@ class GridCell(Payload):
     found: bool
     likely: bool = Field(False, description="not found, but contracts like this one usually have such a clause: check it")
     disclaimed: Citation | None = Field(None, description="not found, and the contract says it has none: the sentence that says so (the CSV puts it in the quote's column)")
-    instead: list[Citation] = Field(default_factory=list, description="not found, and what the contract gives in its place (for Termination For Convenience, its rights to terminate for cause; the CSV puts the first in the quote's column)")
+    instead: list[Citation] = Field(default_factory=list, description="not found, and what the contract gives in its place (for Termination For Convenience, its rights to terminate for cause; for Exclusivity, its non-exclusive grants; the CSV puts the first in the quote's column)")
+    instead_what: str = Field("", description="what `instead` quotes, in words (\"rights to terminate for cause\", \"non-exclusive rights\")")
+    instead_tag: str = Field("", description="the same, short (\"for cause only\", \"non-exclusive only\")")
     clauses: int
     quote: str = Field(description="the first clause of the category, verbatim")
     page: int | None

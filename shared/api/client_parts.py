@@ -188,7 +188,9 @@ class Absent(Payload):
     searched_pages: int = Field(ge=1)
     likely: bool = Field(False, description="contracts like this one usually have such a clause (the presence model): the absence is a reason to look, not one to rely on")
     disclaimed: Citation | None = Field(None, description="the contract says it has none (\"No third party is intended to be ... a third party beneficiary\"): the sentence that says so, quoted from its page")
-    instead: list[Citation] = Field(default_factory=list, description="what the contract gives in the category's place, in the order it stands (up to three): for an absent Termination For Convenience, its rights to terminate for cause (a breach, a default, an insolvency, a change of control, a death), each quoted from its page")
+    instead: list[Citation] = Field(default_factory=list, description="what the contract gives in the category's place, in the order it stands (up to three): for an absent Termination For Convenience, its rights to terminate for cause (a breach, a default, an insolvency, a change of control, a death); for an absent Exclusivity, its non-exclusive grants; each quoted from its page")
+    instead_what: str = Field("", description="what `instead` quotes, in words: \"rights to terminate for cause\", \"non-exclusive rights\" (empty when it is empty)")
+    instead_tag: str = Field("", description="the same, short enough for a cell: \"for cause only\", \"non-exclusive only\"")
 
 
 class Sentence(Payload):

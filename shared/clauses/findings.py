@@ -289,7 +289,7 @@ def absent(scored: Scored, found: list[Finding], categories: list[str], searched
         if c in scored.model.index and c not in have:
             said, other = disclaimer(scored, c), instead.given(scored, c, _quote)
             out.append({"category": c, "searched_pages": searched_pages, "likely": not said and scored.likely(c)} | ({"disclaimed": said} if said else {})
-                       | ({"instead": other} if other else {}))
+                       | ({"instead": other, "instead_what": instead.INSTEAD[c].what, "instead_tag": instead.INSTEAD[c].tag} if other else {}))
     return out
 
 

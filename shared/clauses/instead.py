@@ -2,13 +2,15 @@
 termination clause, told "No Termination For Convenience clause found", still needs to know how
 the contract can end: where it has no right to end for convenience, its rights to end for cause
 (a breach, a default, an insolvency, a change of control, a death) are what it gives instead.
-:func:`shared.clauses.findings.absent` quotes them beside the absence (``absent[].instead``)."""
+Asked "is the licence exclusive?" of a contract with no Exclusivity clause, its non-exclusive
+grants answer the question. :func:`shared.clauses.findings.absent` quotes them beside the absence
+(``absent[].instead``, said in words by ``absent[].instead_what`` and ``instead_tag``)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from shared.clauses import extent
 from shared.clauses.definitions import GROUNDS
@@ -39,17 +41,50 @@ def ends_for_cause(text: str) -> bool:
     return bool(_RIGHT.search(text) and GROUNDS.search(text)) and not (_NOT_A_RIGHT.search(text) or _WITHOUT_CAUSE.search(text))
 
 
-# The asked category -> what the contract gives in its place (read on each sentence).
-INSTEAD: dict[str, Callable[[str], bool]] = {"Termination For Convenience": ends_for_cause}
+# A grant or an appointment said to be non-exclusive ("hereby grants ... a non-exclusive, non-transferable licence",
+# "appoints Distributor as a non-exclusive distributor"), not a court's jurisdiction.
+_NON_EXCLUSIVE = re.compile(r"\bnon[-\s]?exclusive(?:ly)?\b(?!\s+(?:jurisdiction|venue|forum))", re.I)
+_GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce))\b", re.I)
+# ... and one said to be exclusive, which makes a quote of the non-exclusive ones misleading: the model missed a clause
+# (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it).
+_EXCLUSIVE = re.compile(r"(?<![-\w])(?<!non\s)exclusive(?:ly)?\b(?!\s+(?:of\b|jurisdiction|venue|forum|remed|property|owner|right,?\s+title))", re.I)
+
+
+def grants_non_exclusive(text: str) -> bool:
+    """A grant, a licence or an appointment said to be non-exclusive (and none said to be exclusive)."""
+    return bool(_NON_EXCLUSIVE.search(text) and _GRANTS.search(text)) and not _EXCLUSIVE.search(_NON_EXCLUSIVE.sub(" ", text))
+
+
+def grants_exclusive(text: str) -> bool:
+    return bool(_EXCLUSIVE.search(_NON_EXCLUSIVE.sub(" ", text)) and _GRANTS.search(text))
+
+
+class Given(NamedTuple):
+    """What stands in a category's place: ``gives`` (read on each sentence that names ``word``),
+    said as ``what`` ("rights to terminate for cause") and, in a cell, ``tag`` ("for cause only");
+    nothing is quoted where a sentence of the contract reads ``unless`` (a clause the model missed)."""
+
+    gives: Callable[[str], bool]
+    word: str
+    what: str
+    tag: str
+    unless: Callable[[str], bool] | None = None
+
+
+# The asked category -> what the contract gives in its place.
+INSTEAD: dict[str, Given] = {
+    "Termination For Convenience": Given(ends_for_cause, "erminat", "rights to terminate for cause", "for cause only"),
+    "Exclusivity": Given(grants_non_exclusive, "xclusiv", "non-exclusive rights", "non-exclusive only", grants_exclusive),
+}
 
 
 def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tuple[str, str]], *, limit: int = 3) -> list[dict]:
     """What the contract gives in place of ``category`` (``INSTEAD``): the first ``limit`` sentences
     that do, in the order they stand, each {page, quote} (``quote``: the findings' own quoting of
     units a..b, with the rest over a page break)."""
-    gives, units, out, last, shown = INSTEAD.get(category), scored.units, [], -1, -1
-    for i in range(len(units)) if gives else ():
-        if len(out) == limit:
+    kind, units, out, last, shown = INSTEAD.get(category), scored.units, [], -1, -1
+    for i in range(len(units)) if kind else ():
+        if len(out) == limit and not kind.unless:
             break
         if i <= last or scored.bare[i]:
             continue
@@ -60,7 +95,12 @@ def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tup
                and not units[a - 1].text.rstrip().endswith((".", "!", "?"))):
             a -= 1
         said, rest = quote(scored, a, last)
-        if "erminat" in f"{said} {rest}" and gives(f"{said} {rest}".strip()):
+        text = f"{said} {rest}".strip()
+        if kind.word not in text.lower():
+            continue
+        if kind.unless and kind.unless(text):
+            return []
+        if len(out) < limit and kind.gives(text):
             out.append({"page": units[a].page, "quote": said})
             shown = last
     return out

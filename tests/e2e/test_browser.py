@@ -396,24 +396,29 @@ async def test_an_absence_the_contract_states_is_quoted_with_its_page(page, stac
 
 
 @pytest.mark.skipif(not cuad.available(), reason="CUAD data not at hand")
-async def test_an_absent_termination_for_convenience_quotes_the_rights_to_terminate_there_are(page, stack):
-    """A real dev contract (a sponsorship agreement) with no right to terminate for convenience but
-    rights to terminate for a default: asked for every termination clause, the page says none was
-    found and quotes, with their pages, the rights to terminate for cause the contract gives instead;
-    each quote is on the page it names."""
-    row = next(r for r in cuad.labels("dev") if r["file"].startswith("GpaqAcquisitionHoldingsInc_20200123"))
-    rid = await upload(page, "sponsorship.pdf", cuad.dev_pdf(row["file"]).read_bytes(), "Mark every liability and termination clause and explain the risk")
+@pytest.mark.parametrize(("prefix", "question", "category", "what", "tag", "word"), [
+    ("GpaqAcquisitionHoldingsInc_20200123", "Mark every liability and termination clause and explain the risk", "Termination For Convenience",
+     "rights to terminate for cause", "for cause only", "terminate"),
+    ("MTITECHNOLOGYCORP_11_16_2004", "Is the reseller appointment exclusive?", "Exclusivity", "non-exclusive rights", "non-exclusive only", "exclusive"),
+])
+async def test_an_absent_clause_quotes_what_the_contract_gives_instead(page, stack, prefix, question, category, what, tag, word):
+    """Real dev contracts: a sponsorship agreement with no right to terminate for convenience but rights to
+    terminate for a default, asked for every termination clause; a reseller addendum whose appointment and
+    licence are non-exclusive, asked whether the appointment is exclusive. The page says no such clause was
+    found and quotes, with their pages, what the contract gives instead; each quote is on the page it names."""
+    row = next(r for r in cuad.labels("dev") if r["file"].startswith(prefix))
+    rid = await upload(page, "contract.pdf", cuad.dev_pdf(row["file"]).read_bytes(), question)
     await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
     final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
-    (gone,) = [a for a in final["absent"] if a["category"] == "Termination For Convenience"]
-    assert gone["instead"], gone
+    (gone,) = [a for a in final["absent"] if a["category"] == category]
+    assert gone["instead"] and (gone["instead_what"], gone["instead_tag"]) == (what, tag), gone
     pages = layout.strip(pdf.page_texts(cuad.dev_pdf(row["file"])))
     for cited in gone["instead"]:
-        assert "terminate" in cited["quote"].lower() and catalogue.quote_on_page(cited["quote"], pages[cited["page"] - 1]), cited
-    assert "Termination For Convenience: not found in" in final["answer"] and "rights to terminate for cause instead (p" in final["answer"]
-    items = [t for t in await page.locator(".final li.absent").all_inner_texts() if "Termination For Convenience" in t]
-    assert len(items) == 1 and "It gives rights to terminate for cause instead" in items[0] and gone["instead"][0]["quote"][:60] in items[0], items
+        assert word in cited["quote"].lower() and catalogue.quote_on_page(cited["quote"], pages[cited["page"] - 1]), cited
+    assert f"{category}: not found in" in final["answer"] and f"{what} instead (p" in final["answer"]
+    items = [t for t in await page.locator(".final li.absent").all_inner_texts() if category in t]
+    assert len(items) == 1 and f"It gives {what} instead" in items[0] and gone["instead"][0]["quote"][:60] in items[0], items
     rows = [await tr.locator("td").all_inner_texts() for tr in await page.locator(".final .summary tbody tr").all()]
-    (cells,) = [c for c in rows if c[0] == "Termination For Convenience"]  # the summary's row says so, with the pages it cites
-    assert cells[1] == "absent (for cause only)" and cells[2] == ", ".join(map(str, sorted({c["page"] for c in gone["instead"]}))), cells
-    await page.screenshot(path=str(ARTIFACTS / "absence-instead.png"), full_page=True)
+    (cells,) = [c for c in rows if c[0] == category]  # the summary's row says so, with the pages it cites
+    assert cells[1].removesuffix(" (check)") == f"absent ({tag})" and cells[2] == ", ".join(map(str, sorted({c["page"] for c in gone["instead"]}))), cells
+    await page.screenshot(path=str(ARTIFACTS / f"absence-instead-{category.split()[0].lower()}.png"), full_page=True)

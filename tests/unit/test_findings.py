@@ -1145,3 +1145,27 @@ def test_clauses_of_another_kind_rule_out_few_train_labels():
     # BLOOM ENERGY (CUAD dev): "exclusive" said of a forum or a remedy deals with no one exclusively
     assert rules["Exclusivity"]("THE PARTIES HEREBY IRREVOCABLY SUBMIT TO THE EXCLUSIVE JURISDICTION of the courts of New York.")
     assert not rules["Exclusivity"]("Distributor shall be the exclusive distributor in the Territory and submits to the exclusive jurisdiction of Delaware.")
+
+
+def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
+    """Asked "is the licence exclusive?" of a contract whose only grant is non-exclusive (EUROMEDIA, CUAD train), the page
+    said "No Exclusivity clause found" and stopped; the non-exclusive grant answers the question, and is quoted. Where
+    another sentence grants an exclusive right the model missed, nothing is quoted (it would mislead)."""
+    from shared.clauses import instead
+
+    page = ("2. GRANT OF LICENSE\nLicensor hereby grants to Licensee a non-exclusive, non-transferable license to use the Software "
+            "in the Territory.\nEach party submits to the non-exclusive jurisdiction of the courts of New York.\n")
+    model = FixedModel({"license": {"Exclusivity": 0.01}})
+    units = findings.page_units([page])
+    (gone,) = findings.absent(findings.score_units(units, model, [page]), [], ["Exclusivity"], 1)
+    (grant,) = gone["instead"]
+    assert "Licensor hereby grants to Licensee a non-exclusive" in grant["quote"] and "jurisdiction" not in grant["quote"]
+    assert (gone["instead_what"], gone["instead_tag"]) == ("non-exclusive rights", "non-exclusive only")
+    both = page + "Licensor appoints Licensee as its exclusive distributor of the Products in Canada.\n"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([both]), model, [both]), [], ["Exclusivity"], 1)
+    assert "instead" not in gone and "instead_what" not in gone
+    assert instead.grants_non_exclusive("Tripath appoints Distributor as a non-exclusive distributor for the Products in the Territory.")
+    assert instead.grants_non_exclusive("SPONSOR HEREBY GRANTS TO DRKOOP A NON-EXCLUSIVE, NON-TRANSFERABLE LICENSE TO USE ITS MARKS.")
+    assert not instead.grants_non_exclusive("The parties submit to the non-exclusive jurisdiction of the courts of England.")
+    assert not instead.grants_exclusive("All prices are exclusive of VAT and are payable under the license granted above.")
+    assert not instead.grants_exclusive("The sole and exclusive remedy of Licensee under the license granted herein is a refund.")

@@ -108,6 +108,13 @@ def test_the_rights_to_terminate_a_contract_gives_instead_are_in_the_cell_and_th
     line, names = grid.values(CATS, row), grid.columns(CATS)
     assert line[names.index("Cap On Liability: found")] == "no (rights to terminate for cause instead)"
     assert (line[names.index("Cap On Liability: page")], line[names.index("Cap On Liability: quote")]) == (8, given[0]["quote"])
+    # a final names what it quotes in words (an absent Exclusivity: its non-exclusive grants); version 6 said none: for cause
+    assert (cell["instead_what"], cell["instead_tag"]) == ("rights to terminate for cause", "for cause only")
+    final["absent"] = [{**a, "instead": given[:1], "instead_what": "non-exclusive rights", "instead_tag": "non-exclusive only"}
+                       if a["category"] == "Cap On Liability" else a for a in final["absent"]]
+    [row] = [r for r in grid.rows(CATS, batch(final), BASE) if r["index"] == len(DATA["contracts"])]
+    assert row["cells"]["Cap On Liability"]["instead_tag"] == "non-exclusive only"
+    assert grid.values(CATS, row)[names.index("Cap On Liability: found")] == "no (non-exclusive rights instead)"
 
 
 def test_the_cell_shows_the_clause_the_model_is_surest_of_and_an_equal_one_on_an_earlier_page_first():

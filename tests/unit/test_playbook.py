@@ -179,6 +179,10 @@ def test_the_answer_is_the_summary_in_words_deviations_first():
     rows = logic.summary([], cats, logic.playbook_result(BOOK, [], cats, 9))
     given = {"category": "Termination For Convenience", "searched_pages": 9, "instead": [{"page": 8, "quote": "A"}, {"page": 9, "quote": "B"}, {"page": 8, "quote": "C"}]}
     assert logic.summary_text(rows, [given]).startswith("Termination For Convenience: not found in 9 pages searched; it gives rights to terminate for cause instead (pp. 8, 9).")
+    cats = ["Exclusivity"]
+    rows = logic.summary([], cats, logic.playbook_result(BOOK, [], cats, 9))
+    grant = {"category": "Exclusivity", "searched_pages": 9, "instead": [{"page": 2, "quote": "A"}], "instead_what": "non-exclusive rights", "instead_tag": "non-exclusive only"}
+    assert logic.summary_text(rows, [grant]).startswith("Exclusivity: not found in 9 pages searched; it gives non-exclusive rights instead (p. 2).")
     assert logic.summary_text([], []).startswith("The question names no clause category")
 
 

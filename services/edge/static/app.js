@@ -678,9 +678,10 @@ function disclaimed(a) {
   return d ? [" The contract says there is none (", cite(d.page, d.quote, `p. ${d.page}`), "): ", h("q", { class: "disclaimed" }, d.quote)] : null;
 }
 
-/** What the contract gives in the category's place (for an absent termination for convenience, its rights to terminate for cause), cited. */
+/** What the contract gives in the category's place (for an absent termination for convenience, its rights to terminate for cause;
+ * for an absent exclusivity, its non-exclusive grants), cited. A final of version 6 named no words: they were for cause. */
 function given(a) {
-  return a.instead?.length ? [" It gives rights to terminate for cause instead: ", a.instead.map((c, k) => [k ? "; " : "", cite(c.page, c.quote, `p. ${c.page}`), " ",
+  return a.instead?.length ? [` It gives ${a.instead_what || "rights to terminate for cause"} instead: `, a.instead.map((c, k) => [k ? "; " : "", cite(c.page, c.quote, `p. ${c.page}`), " ",
     h("q", { class: "instead", title: c.quote }, c.quote.length > 240 ? `${c.quote.slice(0, 240)}…` : c.quote)])] : null;
 }
 
@@ -689,8 +690,9 @@ function summaryTable(rows, absent = []) {
   if (!rows?.length) return null;
   const check = new Set((absent || []).filter((a) => a.likely).map((a) => a.category));
   const said = new Set((absent || []).filter((a) => a.disclaimed).map((a) => a.category));
-  // an absent termination for convenience whose contract gives rights to terminate for cause: the row says so and cites their pages
+  // an absent termination for convenience whose contract gives rights to terminate for cause (an absent exclusivity, non-exclusive grants): the row says so and cites their pages
   const instead = new Map((absent || []).filter((a) => a.instead?.length).map((a) => [a.category, [...new Set(a.instead.map((c) => c.page))].sort((x, y) => x - y)]));
+  const insteadTag = new Map((absent || []).filter((a) => a.instead?.length).map((a) => [a.category, a.instead_tag || "for cause only"]));
   const status = (r) => {
     if (!r.status) return "no rule";
     if (r.status === "missing") return [h("span", { class: "icon", "aria-hidden": "true" }, "✗"), " missing (required)"];
@@ -704,7 +706,7 @@ function summaryTable(rows, absent = []) {
       h("thead", {}, h("tr", {}, ["Category", "Found", "Pages", "Key terms", "Playbook"].map((c) => h("th", {}, c)))),
       h("tbody", {}, rows.map((r) => h("tr", { class: `row ${r.status || "none"}` },
         h("td", {}, r.category),
-        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}${r.weak ? (r.weak === r.found && r.found === 1 ? " (a weak match)" : ` (${r.weak} weak)`) : ""}` : said.has(r.category) ? "none (the contract says so)" : instead.has(r.category) ? "absent (for cause only)" : "absent",
+        h("td", {}, r.found ? `${r.found} clause${r.found === 1 ? "" : "s"}${r.weak ? (r.weak === r.found && r.found === 1 ? " (a weak match)" : ` (${r.weak} weak)`) : ""}` : said.has(r.category) ? "none (the contract says so)" : instead.has(r.category) ? `absent (${insteadTag.get(r.category)})` : "absent",
           !r.found && check.has(r.category) ? [" ", h("span", { class: "likely", title: LIKELY }, "(check)")] : null),
         h("td", {}, (r.pages.length ? r.pages : instead.get(r.category) || []).map((p, k) => [k ? ", " : "", cite(p, "", String(p))])),
         h("td", {}, r.terms.join("; ")),
