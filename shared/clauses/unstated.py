@@ -71,8 +71,9 @@ def could_state(how: str, clause: str) -> bool:
     if "amount" in how and (re.search(FORMULA, clause, re.I) or _SUM_BESIDE.search(clause)):
         return True
     # A cap in words the reader does not place ("shall not exceed the other Party's contractual
-    # liability to its customers"): a limit is there, so "not stated" would be false.
-    if "multiple" in how and re.search(r"\b(?:exceed\w*|limited\s+(?:[\w,]+\s+){0,8}?to|capped|in\s+excess\b|up\s+to|(?:greater|more)\s+than\s+(?:the|any|an?|\$|\d)|maximum|(?:total|aggregate|entire|cumulative)\s+liability|limited\s+recourse|payable\s+solely\s+from)\b", clause, re.I):
+    # liability to its customers"): a limit is there, so "not stated" would be false. "including but not limited to
+    # lost profits" lists kinds of damages, no limit.
+    if "multiple" in how and re.search(r"\b(?:exceed\w*|(?<!not\s)limited\s+(?:[\w,]+\s+){0,8}?to|capped|in\s+excess\b|up\s+to|(?:greater|more)\s+than\s+(?:the|any|an?|\$|\d)|maximum|(?:total|aggregate|entire|cumulative)\s+liability|limited\s+recourse|payable\s+solely\s+from)\b", clause, re.I):
         return True
     if "multiple" in how:  # a time to sue is no figure of a cap ("Neither party will bring a legal action ... more than two years after")
         clause = _TIME.sub(" ", clause)

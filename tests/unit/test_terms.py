@@ -664,3 +664,18 @@ def test_a_cap_listed_by_kind_of_claim_quotes_its_first_basis_not_the_lead_in():
     (cap,) = terms.terms("Cap On Liability", "THE ENTIRE LIABILITY OF VERT SHALL NOT EXCEED (I) WITH RESPECT TO ANY ENHANCEMENT PROVIDED HEREUNDER, "
                          "THE AMOUNTS PAID BY CONVERGE TO VERT FOR SUCH ENHANCEMENT, AND (II) WITH RESPECT TO ANY MAINTENANCE SERVICES, THE AMOUNTS PAID FOR SUCH SERVICES.")
     assert cap["stated"] is True and cap["text"].startswith("THE AMOUNTS PAID BY CONVERGE")
+
+
+def test_an_exclusion_that_lists_damages_but_not_limited_to_states_no_cap():
+    """SPARKLING (CUAD train, read on the final page): an exclusion of consequential damages "including but not limited
+    to lost profits" read "cap: no value read from this clause (check it)": "limited to" was taken for a limit in words.
+    It lists kinds of damages; the clause states no amount, and the note says it is an exclusion (19 such train and dev
+    caps now read so, each read by hand)."""
+    clause = ("In no event shall either party be liable to the other for the recovery of any special, indirect or consequential damages even "
+              "if the defendant party had been advised of the possibility of such damages including but not limited to lost profits, lost "
+              "revenues, failure to realize expected savings, loss of data and loss of use.")
+    (cap,) = terms.terms("Cap On Liability", clause)
+    assert cap["stated"] is False
+    assert risk.risk_note("Cap On Liability", clause, terms=[cap])["risk"].startswith("An exclusion of kinds of damages, not a limit on an amount")
+    (cap,) = terms.terms("Cap On Liability", "Supplier's liability shall be limited to the direct damages the Customer actually suffers.")
+    assert cap["stated"] is not False  # a limit in words is still one
