@@ -128,6 +128,11 @@ _COUNTED = re.compile(rf"\b(?:deemed|constitutes?|treated{_W}as|considered|requi
                       rf"|terminat\w*|cease|including|whether|operation{_W}of{_W}law|withhold{_W}consent)\b", re.I)
 _DEEMED = re.compile(rf"[^.;]{{0,60}}?\b(?:shall|will|is|are){_W}(?:be{_W})?(?:deemed|considered|treated{_W}as|constitute)", re.I)
 _NEGATED = re.compile(r"\b(?:not|no|neither|nor|never|cannot)\b", re.I)
+# A sentence whose subject is negated: "No transfer of this Agreement by operation of law or change in Control of a party
+# ... shall be considered an assignment" (VERTICALNET, CUAD train) lets the change of control happen.
+_NO_SUBJECT = re.compile(r"\s*(?:\(\w{1,4}\)\s*)?(?:No|Neither)\b")
+_VERB = re.compile(r"\b(?:shall|will|may|must|can|is|are)\b|,\s*(?:and|but)\b", re.I)  # the negated subject is the phrase's, not an earlier clause's
+_DEEMED_AN_ASSIGNMENT = re.compile(rf"[^.;]{{0,250}}?\b(?:shall|will|is|are){_W}(?:be{_W})?(?:deemed|considered|treated{_W}as|constitute){_W}(?:an?{_W})?(?:assignment|transfer)", re.I)
 _BREAK = re.compile(r"[.;:]|\b(?:provided|except|however|notwithstanding|but)\b", re.I)  # where a negation's reach ends
 _SENTENCE = re.compile(r"\.(?:\s|$)")
 
@@ -140,6 +145,10 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
     for m in sorted(hits, key=lambda m: m.start()):
         if (no := _NOT_COUNTED.search(text, m.end(), m.end() + 100)) and not _SENTENCE.search(text, m.end(), no.start()):
             return "meets", text[m.start() : no.end()]
+        start = max(text.rfind(c, 0, m.start()) for c in ".;") + 1
+        if (m.start() - start <= 200 and _NO_SUBJECT.match(text, start) and not _VERB.search(text, start, m.start())
+                and (deemed := _DEEMED_AN_ASSIGNMENT.match(text, m.end()))):
+            return "meets", text[m.start() : deemed.end()]
         cues = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if _excepts(c) or not _negated(text, c.start())]
         deemed = _DEEMED.match(text, m.end())  # "..., and any merger or change of control shall be deemed an assignment": counted in, whatever came before
         if cues and not deemed and not _SENTENCE.search(text, cues[-1].end(), m.start()):

@@ -94,6 +94,13 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
                             "deemed an assignment.", "deviates", "merger or change of control shall be deemed"),
         ("Anti-Assignment", "Licensee may assign without consent to an Affiliate, but a change of control of Licensee will be deemed an assignment.", "deviates",
          "change of control of Licensee will be deemed"),
+        # VERTICALNET (CUAD train, read on the final page): a change of control that "No transfer ... shall be considered an assignment" lets
+        # happen read "deviates"; a "Neither" that opens an earlier clause of the sentence negates nothing the phrase says
+        ("Anti-Assignment", "No transfer of this Agreement by operation of law or change in Control of a party, including, without limitation, by merger, "
+                            "consolidation or sale or other transfer of equity interests, shall be considered an assignment for purposes of this Section.",
+         "meets", "change in Control of a party"),
+        ("Anti-Assignment", "Neither party may assign this Agreement without consent, and any change of control or merger shall be deemed an assignment.",
+         "deviates", "change of control or merger shall be deemed"),
         ("Liquidated Damages", "Distributor shall pay $10,000 per day of delay as liquidated damages and not as a penalty.", "deviates", "Distributor shall pay"),
         # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
         ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),
