@@ -20,8 +20,14 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # SEV", "by the Board of Trustees of the Trust, or by the Sponsor", "either Group"; two names
 # are capitalised ("either jointly or severally" names no side: NAMED_SIDES, read by risk too).
 # "either you or Nationwide": a side may be "you" or "we"
+_NOT_SIDE = (r"(?:the|this|that|such|each|either|any|no|neither|both|affiliates?|subsidiar\w+|franchise|premises|products?|services?|information|materials?|software"
+             r"|property|territory|term|termination|expiration|section|article|exhibit|schedule|notice|agreement|licen[cs]e)")
 NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
-               rf"|none{_W}of{_W}the{_W}members{_W}of{_W}the{_W}(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*){{0,2}}{_W}(?:and|or){_W}the{_W}(?-i:[A-Z])[\w-]*")  # MSCI's two provider groups
+               rf"|none{_W}of{_W}the{_W}members{_W}of{_W}the{_W}(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*){{0,2}}{_W}(?:and|or){_W}the{_W}(?-i:[A-Z])[\w-]*"  # MSCI's two provider groups
+               # "Tripath or Distributor may terminate" (ETELOS, CUAD train, read on the final page: "Applies to one party")
+               # as the subject that opens a sentence (mid-sentence, "remit the remainder to Licensee and Licensee shall pay" is two clauses)
+               rf"|(?:(?<=^)|(?<=[.;:]\s)|(?<=[.;:]\s\s)|(?<=\)\s)|(?<=\d\s)|(?<=\d\.\s))(?:the{_W})?(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*{_W}(?:or|and){_W}(?:the{_W})?"
+               rf"(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*(?={_W}(?:may|shall|will|can|must)\b)")
 _MUTUAL = re.compile(
     rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another)"  # "no Party shall be liable", "waive ... claims against each other"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"

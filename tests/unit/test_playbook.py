@@ -101,6 +101,11 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
          "meets", "change in Control of a party"),
         ("Anti-Assignment", "Neither party may assign this Agreement without consent, and any change of control or merger shall be deemed an assignment.",
          "deviates", "change of control or merger shall be deemed"),
+        # ETELOS (CUAD train, read on the final page): two names that open the sentence are both sides; mid-sentence they are not one subject
+        ("Termination For Convenience", "18.2 Tripath or Distributor may terminate this Agreement for any reason with thirty days written notice.",
+         "meets", "Tripath or Distributor"),
+        ("Termination For Convenience", "Upon notice to Tripath and Distributor may terminate this Agreement for any reason with thirty days written notice.",
+         "deviates", "Distributor may terminate"),
         ("Liquidated Damages", "Distributor shall pay $10,000 per day of delay as liquidated damages and not as a penalty.", "deviates", "Distributor shall pay"),
         # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
         ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),

@@ -129,6 +129,9 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
     # CUAD dev (Creditcards.com): both named parties may terminate; one party's liability is capped
     ("Termination For Convenience", "Either Affiliate or Chase may terminate this Agreement at any time, with or without cause, by giving the other "
                                     "party written or e-mail notice of termination.", ("Either Affiliate or Chase", "mutual")),
+    # ETELOS (CUAD train, read on the final page): "Tripath or Distributor may terminate" read "Applies to one party (“Distributor may”)"
+    ("Termination For Convenience", "18.2 Tripath or Distributor may terminate this Agreement for any reason with thirty days written notice.",
+     ("Tripath or Distributor", "mutual")),
     ("Cap On Liability", "Further, Chase’s aggregate liability arising under or with respect to this Agreement or the Affiliate Program shall in no "
                          "event exceed the total Commissions paid or payable by Chase to Affiliate under this Agreement.", ("Chase’s aggregate liability", "one_party")),
     ("Insurance", "Nothing herein shall limit the other Party’s liability for its own negligence.", None),  # "Party" names no one
