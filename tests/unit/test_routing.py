@@ -418,3 +418,11 @@ def test_a_part_no_phrase_names_counts_toward_the_limit(embed):
     q = "What's the term, does it renew automatically, and can either side get out early? Any exclusivity or non-compete?"
     assert set(routing.route(q, embed).categories) == {
         "Expiration Date", "Renewal Term", "Termination For Convenience", "Exclusivity", "Non-Compete"}
+
+
+def test_a_list_whose_items_run_to_four_words_is_read_item_by_item():
+    """Asked of a strategic alliance agreement on a final page: "Is there exclusivity, a minimum purchase commitment, or most
+    favoured pricing?" was no list (an item of four words), so most favoured pricing, in the same part, suppressed
+    exclusivity and the page never answered it."""
+    q = "Is there exclusivity, a minimum purchase commitment, or most favoured pricing? What law governs?"
+    assert set(routing.route(q).categories) == {"Exclusivity", "Minimum Commitment", "Most Favored Nation", "Governing Law"}
