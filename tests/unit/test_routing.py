@@ -221,6 +221,9 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         ("What representations and warranties does the seller give?", set()),
         ("Can we terminate for material breach?", set()),
         ("Who pays for damaged goods?", set()),
+        # "penalties" alone is a lawyer's word for liquidated damages (an affiliate agreement read on a final page)
+        ("Are there any penalties?", {"Liquidated Damages"}),
+        ("Any penalty clauses, and what law governs?", {"Governing Law", "Liquidated Damages"}),
         # combinations of words
         ("Can they raise prices next year?", {"Price Restrictions"}),
         ("Can we hire their engineers?", {"No-Solicit Of Employees"}),
