@@ -87,6 +87,9 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         # shall ...", "iv. It is ..."): the item starts there, not after it.
         if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and before[: -len(word)].rstrip(" \t")[-1:] in ("", "\n"):
             return True
+        # ... and so is one in lower case after a lead-in's colon ("shall not, without the consent of Network 1: i. Contact ...")
+        if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and word.islower() and before[: -len(word)].rstrip()[-1:] == ":":
+            return True
         # A lone capital is an initial ("John A. Smith"), not a label ("Exhibit A. The ...").
         return len(word) == 1 and word.isupper() and not _LETTER_LABEL.search(before)
     # "2. Payment": a list number opening a clause, not a sentence end.

@@ -316,6 +316,16 @@ def test_a_roman_numeral_opens_its_item_and_does_not_end_the_one_before():
     assert spans[2].startswith("iv. It is hereby acknowledged")
 
 
+def test_a_lower_case_item_marker_after_a_colon_opens_the_item_and_ends_nothing():
+    """USIO (CUAD train, read on the final page): "Affiliate shall not, without the express written consent of Network 1:
+    i. Contact or otherwise deal directly with ..." was quoted as "... of Network 1: i." (the marker taken for a sentence's end)."""
+    text = ("Affiliate shall not, without the express written consent of Network 1: i. Contact or otherwise deal directly with VISA, "
+            "MasterCard or the Member Bank; ii. Use any name other than its own.\n")
+    assert [s.text for s in sentences(text)][0].startswith("Affiliate shall not, without the express written consent of Network 1: i. Contact")
+    # so is a lettered one
+    assert [s.text for s in sentences("The price is set as follows: a. The base fee is fixed. b. The rest is variable.")][0].startswith("The price is set as follows: a. The base fee")
+
+
 def test_a_numbered_title_after_a_semicolon_is_the_next_section_not_an_item():
     """CANO PETROLEUM (CUAD dev): "... as other such sponsors;" | "5. Featured Guests." ends a
     clause with a semicolon, and the next section's title is no item of it."""
