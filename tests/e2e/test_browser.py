@@ -140,6 +140,9 @@ async def test_a_review_shows_its_draft_then_its_final_beside_the_pdf(page, stac
     await expect(page.locator("#final .playbook .note")).to_contain_text(f"version {pb['version']}")
     checked = [f for f in findings if f.get("position")]
     await expect(page.locator("#final .finding .position")).to_have_count(len(checked))
+    # a card's position that is another of its categories' (a cap that is also an uncapped liability) names that category
+    other = [f for f in checked if f["position"].get("category") not in (None, f["category"])]
+    await expect(page.locator("#final .finding .position b").filter(has_text=re.compile(r"^[A-Z][\w /-]+: (meets|deviates|not decided)"))).to_have_count(len(other))
     # The summary on top: a row per asked category, deviations first, each status in words.
     summary = final["data"]["summary"]
     await expect(page.locator("#final .summary tbody tr")).to_have_count(len(summary))
@@ -422,3 +425,19 @@ async def test_an_absent_clause_quotes_what_the_contract_gives_instead(page, sta
     (cells,) = [c for c in rows if c[0] == category]  # the summary's row says so, with the pages it cites
     assert cells[1].removesuffix(" (check)") == f"absent ({tag})" and cells[2] == ", ".join(map(str, sorted({c["page"] for c in gone["instead"]}))), cells
     await page.screenshot(path=str(ARTIFACTS / f"absence-instead-{category.split()[0].lower()}.png"), full_page=True)
+
+
+@pytest.mark.skipif(not cuad.available(), reason="CUAD data not at hand")
+async def test_a_cards_position_of_another_of_its_categories_names_that_category(page, stack):
+    """A real dev contract (a two-page sponsorship agreement) whose liability clause is a Cap On Liability card that is also an
+    Uncapped Liability: the card stood under "Cap On Liability" and said "Deviates from the playbook. Rule: Always flagged
+    (liability without a ceiling)", the uncapped rule's, while the summary said the cap meets. The card names whose position it is."""
+    row = next(r for r in cuad.labels("dev") if r["file"].startswith("TICKETSCOMINC_06_22_1999"))
+    rid = await upload(page, "sponsorship.pdf", cuad.dev_pdf(row["file"]).read_bytes(), "Is liability capped, and what is left uncapped?")
+    await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
+    final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
+    other = [f for f in final["findings"] if (f.get("position") or {}).get("category") not in (None, f["category"])]
+    assert other, [(f["category"], f.get("position")) for f in final["findings"]]
+    for f in other:
+        words = f"{f['position']['category']}: {'deviates from' if f['position']['status'] == 'deviates' else f['position']['status']}"
+        await expect(page.locator("#final .finding .position b").filter(has_text=words)).not_to_have_count(0)
