@@ -95,6 +95,7 @@ class Term(Payload):
     value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; null when none reads")
     unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
     beside: bool = Field(False, description="with `stated: null`: the clause's own words do not state it, the sentences beside the clause do")
+    redacted: bool = Field(False, description="with `stated: true`: the contract as filed hides the value (\"[***]\"); `text` quotes what stands in its place")
 
 
 class OtherSide(Payload):

@@ -55,7 +55,7 @@ def stated(clauses: list[dict[str, Any]], category: str) -> dict[str, str]:
             if t.get("category") == category and t.get("stated") is True:
                 values = said.setdefault(t["name"], {})
                 key = t.get("value") if t.get("value") is not None else _same_words(str(t["text"]), values)
-                at = values.setdefault(key, (t["text"], []))[1]
+                at = values.setdefault(key, (f"{t['text']} (redacted)" if t.get("redacted") else t["text"], []))[1]
                 if f["page"] not in at:
                     at.append(f["page"])
     return {name: _values(name, values) for name, values in said.items()}

@@ -185,6 +185,10 @@ def test_a_summary_row_names_each_value_its_clauses_state():
     same = [card(8, basis, None), card(9, basis.replace("amount ", "amounts ") + " for the specific service", None)]
     assert logic.summary(same, [tfc], None)[0]["terms"] == [f"notice period: {basis}"]
     assert logic.summary([card(3, "[***]", None), card(5, "[*****]", None)], [tfc], None)[0]["terms"] == ["notice period: [***] (p. 3) / [*****] (p. 5)"]
+    # a value the contract as filed redacts says so (ARTARA, CUAD dev: "coverage amount: ***" read as if "***" were the amount)
+    hidden = card(11, "***", None)
+    hidden["terms"][0]["redacted"] = True
+    assert logic.summary([hidden], [tfc], None)[0]["terms"] == ["notice period: *** (redacted)"]
     long = card(5, "an amount equal to one hundred percent of the aggregate purchase price of all systems in the portfolio during the period", None)
     got = logic.summary([ninety, long], [tfc], None)[0]["terms"][0]
     assert got.startswith("notice period: 90 days (p. 9) / an amount equal to") and got.endswith(" … (p. 5)") and len(got) < 150

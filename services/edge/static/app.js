@@ -579,7 +579,7 @@ function renderFinal(id, d) {
         h("blockquote", {}, f.quote),
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
-          t.stated === true ? h("b", {}, t.text) : t.stated === false ? "not stated in this clause" : t.beside ? "not in this clause's own words; the text beside it states one" : "no value read from this clause (check it)"])) : null,
+          t.stated === true ? [h("b", {}, t.text), t.redacted ? " (redacted in the contract as filed)" : null] : t.stated === false ? "not stated in this clause" : t.beside ? "not in this clause's own words; the text beside it states one" : "no value read from this clause (check it)"])) : null,
         // the worst of the card's positions may be another of its categories' ("Also: Uncapped Liability"): it is named
         f.position ? position(f.position, Boolean(f.position.category) && f.position.category !== category) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
@@ -626,7 +626,7 @@ async function showReport(id) {
     r.findings.map((f) => h("div", { class: "finding" },
       h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, sureWords(f)) : null),
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
-      f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}`).join("; ")) : null,
+      f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}${t.redacted ? " (redacted)" : ""}`).join("; ")) : null,
       f.position ? position(f.position, f.categories.length > 1) : null)),
     r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? ` ${LIKELY}` : "")))] : null,
     h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
