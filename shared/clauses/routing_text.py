@@ -39,7 +39,7 @@ _QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would
 # control, third party rights.").
 _W = r"[\w'/-]+"
 _LISTS = (re.compile(rf"\b{_W}(?:\s+{_W}){{0,3}}(?:,\s+{_W}(?:\s+{_W}){{0,3}}){{2,}},?\s+(?:and|or)\s+{_W}", re.I),
-          re.compile(rf"\b{_W}(?:\s+{_W})?,\s+{_W}(?:\s+{_W}){{0,3}},?\s+(?:and|or)\s+{_W}", re.I),  # "exclusivity, a minimum purchase commitment, or most favoured pricing"
+          re.compile(rf"\b{_W}(?:\s+{_W})?,\s+{_W}(?:\s+{_W}){{0,5}},?\s+(?:and|or)\s+{_W}", re.I),  # "exclusivity, a minimum purchase commitment, or most favoured pricing" (a middle item of up to six words)
           re.compile(rf"\b{_W}(?:\s+{_W}){{0,3}}(?:,\s+{_W}(?:\s+{_W}){{0,3}}){{3,}}(?=\s*(?:[.?!;]|$))", re.I))
 _AUX = r"(?:can|could|is|are|does|do|did|will|would|should|may|must)"
 _CONDITION = re.compile(rf"^\W*(?:if|whenever|once|after|before|unless|until|while|in case|as soon as|assuming|suppose|say|(?:when|where)(?!\s+{_AUX}\b))\b", re.I)

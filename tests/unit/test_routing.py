@@ -423,9 +423,12 @@ def test_a_part_no_phrase_names_counts_toward_the_limit(embed):
         "Expiration Date", "Renewal Term", "Termination For Convenience", "Exclusivity", "Non-Compete"}
 
 
-def test_a_list_whose_items_run_to_four_words_is_read_item_by_item():
+def test_a_list_whose_items_run_to_several_words_is_read_item_by_item():
     """Asked of a strategic alliance agreement on a final page: "Is there exclusivity, a minimum purchase commitment, or most
     favoured pricing?" was no list (an item of four words), so most favoured pricing, in the same part, suppressed
     exclusivity and the page never answered it."""
     q = "Is there exclusivity, a minimum purchase commitment, or most favoured pricing? What law governs?"
     assert set(routing.route(q).categories) == {"Exclusivity", "Minimum Commitment", "Most Favored Nation", "Governing Law"}
+    # set 5's tune half: an item of six words ("any carve-outs where liability is unlimited") no longer suppresses the cap before it
+    q = "Checklist pls: liability cap, any carve-outs where liability is unlimited, and insurance requirements."
+    assert set(routing.route(q).categories) == {"Cap On Liability", "Uncapped Liability", "Insurance"}
