@@ -83,12 +83,10 @@ def _is_abbreviation(text: str, dot: int) -> bool:
         word = m.group(1)
         if word.lower() in ABBREVIATIONS or _INITIALISM.match(word):
             return True
-        # A lone letter or a Roman numeral opening its line is a list marker ("a. Distributor
-        # shall ...", "iv. It is ..."): the item starts there, not after it.
-        if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and before[: -len(word)].rstrip(" \t")[-1:] in ("", "\n"):
-            return True
-        # ... and so is one in lower case after a lead-in's colon ("shall not, without the consent of Network 1: i. Contact ...")
-        if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and word.islower() and before[: -len(word)].rstrip()[-1:] == ":":
+        # A lone letter or a Roman numeral opening its line is a list marker ("a. Distributor shall ...", "iv. It is
+        # ..."), and one in lower case after a lead-in's colon ("... consent of Network 1: i. Contact"): the item starts there.
+        opener = before[: -len(word)].rstrip(" \t")[-1:]
+        if (len(word) == 1 or re.fullmatch(_ROMAN, word)) and (opener in ("", "\n") or (word.islower() and opener == ":")):
             return True
         # A lone capital is an initial ("John A. Smith"), not a label ("Exhibit A. The ...").
         return len(word) == 1 and word.isupper() and not _LETTER_LABEL.search(before)
