@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import re
 
+from shared.clauses import figures
 from shared.clauses.checklist import FORMULA, OPEN_ENDED
 from shared.clauses.redactions import REDACTED
 
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
-_TIME = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|eighteen|twenty|thirty|sixty|ninety)(?:[\s-]+\(\d+\))?[\s-]+(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?)\b", re.I)
 _SECTION_REF = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?|Subsections?)\s+\d+[\w.()]*(?:\s*(?:,|and|or|through|to)\s*(?:\d+[\w.()]*|\([a-z0-9]{1,4}\)))*", re.I)
 _SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
 
@@ -76,7 +76,8 @@ def could_state(how: str, clause: str) -> bool:
     if "multiple" in how and re.search(r"\b(?:exceed\w*|(?<!not\s)limited\s+(?:[\w,]+\s+){0,8}?to|capped|in\s+excess\b|up\s+to|(?:greater|more)\s+than\s+(?:the|any|an?|\$|\d)|maximum|(?:total|aggregate|entire|cumulative)\s+liability|limited\s+recourse|payable\s+solely\s+from)\b", clause, re.I):
         return True
     if "multiple" in how:  # a time to sue is no figure of a cap ("Neither party will bring a legal action ... more than two years after")
-        clause = _TIME.sub(" ", clause)
+        for a, b, _ in reversed([f for f in figures.scan(clause, every=True) if f[2]["kind"] == "duration"]):
+            clause = clause[:a] + " " + clause[b:]
     return bool(_NUMBER.search(clause))
 
 
