@@ -40,6 +40,7 @@ _COMPOUND = re.compile(r"\b(?:and|or|&)\s+(?:the\s+)?(?:[A-Z][\w&.'’-]*\s+)*?[
 # The letter or number of a document's part is no party ("APPENDIX C shall be jointly reviewed", "Segment S shall be owned": NICE, a JV).
 _PARTS = r"\b(?:appendix|annex|exhibit|schedule|section|article|clause|part|segment|paragraph|attachment|tranche|phase|class|series)"
 _NUMBERED, _NUMBERED_NAME = re.compile(_PARTS + r"\s+$", re.I), re.compile(_PARTS + r"\s+[\w.]{1,4}\s", re.I)
+_THING = re.compile(r"\b(?:a|an|any|each|such|no)\s+(?:[A-Z][\w&.'’-]*\s+){1,3}$")  # the last word of a thing's name ("a Joint | Solution shall")
 _OF_ALL = re.compile(r"\bof\s+the\s+[A-Z][a-z]+s\b")  # "Any of the Participants": every one of them
 _NOTICE_NEXT = re.compile(r"(?:['’]s?)?\s*(?:(?:prior|advance|advanced|written)\s+){0,3}(?:notice|notification)\b", re.I)
 
@@ -176,9 +177,10 @@ _NAMED_AS = re.compile(r"\s+be\s+(?:listed|named|included|added|designated|endor
 def _a_party(quote: str, m: re.Match) -> bool:
     """Whether the one-party wording ``m`` names a party it binds: not a thing ("the Agreement shall"), not
     the second name of a compound subject, not the letter of a document's part ("APPENDIX C shall"),
-    not a party another must name ("APOLLO shall be listed as an additional insured": APOLLO)."""
+    not a party another must name ("APOLLO shall be listed as an additional insured": APOLLO), not the last word of a thing's
+    name ("a Joint Solution shall be addressed")."""
     return not (_NOT_PARTY.search(m.group()) or _COMPOUND.search(quote, 0, m.start()) or _NUMBERED.search(quote, 0, m.start()) or _NUMBERED_NAME.match(m.group())
-                or _NAMED_AS.match(quote, m.end()))
+                or _NAMED_AS.match(quote, m.end()) or _THING.search(quote, 0, m.start()))
 
 
 def _words(text: str) -> str:

@@ -129,6 +129,9 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
     # CUAD dev (Creditcards.com): both named parties may terminate; one party's liability is capped
     ("Termination For Convenience", "Either Affiliate or Chase may terminate this Agreement at any time, with or without cause, by giving the other "
                                     "party written or e-mail notice of termination.", ("Either Affiliate or Chase", "mutual")),
+    # VIRTUALSCOPICS (CUAD train, read on the final page): "a Joint Solution shall be addressed" read "Applies to one party (“Solution shall”)"
+    ("Joint Ip Ownership", "The parties' ownership rights in any inventions that results out of the development of a Joint Solution shall be "
+                           "addressed by the parties by separate written agreement.", None),
     # ETELOS (CUAD train, read on the final page): "Tripath or Distributor may terminate" read "Applies to one party (“Distributor may”)"
     ("Termination For Convenience", "18.2 Tripath or Distributor may terminate this Agreement for any reason with thirty days written notice.",
      ("Tripath or Distributor", "mutual")),
