@@ -56,6 +56,7 @@ def grants_non_exclusive(text: str) -> bool:
 
 
 def grants_exclusive(text: str) -> bool:
+    """A grant, a licence or an appointment said to be exclusive (not "non-exclusive", not "exclusive of VAT")."""
     return bool(_EXCLUSIVE.search(_NON_EXCLUSIVE.sub(" ", text)) and _GRANTS.search(text))
 
 

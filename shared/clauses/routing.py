@@ -304,9 +304,8 @@ def route(question: str, embed: Embed | None = None) -> Route:
     split = _hits(items) if items != text else []
     if len({h.name for h in split}) >= 3:
         text, hits, limit = items, split, MAX_LISTED
-    # five topics the phrases find are five asked; so are four found beside a part they found nothing in ("What's the term, ...")
-    bare = sum(1 for i, p in enumerate(split_parts(text)) if len(p.split()) >= 2 and i not in {h.part for h in hits})
-    asked = max(limit, min(MAX_LISTED, len({h.name for h in hits}) + bare))
+    found_in = {h.part for h in hits}  # five topics the phrases find are five asked; so are four beside a part they find nothing in ("What's the term, ...")
+    asked = max(limit, min(MAX_LISTED, len({h.name for h in hits}) + sum(1 for i, p in enumerate(split_parts(text)) if len(p.split()) >= 2 and i not in found_in)))
     scores: dict[str, float] = {}
     for h in hits:
         scores[h.name] = max(scores.get(h.name, 0.0), h.score)
@@ -324,7 +323,7 @@ def route(question: str, embed: Embed | None = None) -> Route:
             scores.update({h.name: lexical[h.name] for h in hits if h.paired and h.name not in scores and any(o.paired and o.name in scores for o in hits)})
     if limit == MAX_LISTED:  # every item the list names is asked; the classifier adds to it only where an item names nothing
         scores = lexical if {h.part for h in hits} >= set(tokenize(text)[1]) else {**lexical, **scores}
-    ranked = sorted(scores, key=lambda n: -scores[n])[:max(limit, asked)]
+    ranked = sorted(scores, key=lambda n: -scores[n])[:asked]
     if not ranked:
         return Route([], {}, "none")
     return Route(ranked, {n: round(min(1.0, max(0.0, scores[n])), 4) for n in ranked}, "semantic")
