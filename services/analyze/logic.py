@@ -6,7 +6,7 @@ import hashlib
 import re
 from typing import Any
 
-from shared.clauses import catalogue, confidence, findings, playbook, risk, row_terms, terms
+from shared.clauses import catalogue, confidence, findings, instead, playbook, risk, row_terms, terms
 from shared.clauses.row_terms import pages as _pages
 from shared.clauses.checklist import CHECKLIST, SPEC, open_ended
 from shared.documents import splitter
@@ -254,7 +254,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
             line = f"{r['category']}: not found" + (f" in {searched[r['category']]} pages searched" if r["category"] in searched else "")
             line += ". Check it: contracts like this usually have one" if r["category"] in likely else ""
             line += f"; the contract says there is none (p. {stated[r['category']]['page']}: “{stated[r['category']]['quote']}”)" if r["category"] in stated else ""
-            line += f"; it gives {given[r['category']].get('instead_what') or 'rights to terminate for cause'} instead ({_pages(sorted({c['page'] for c in given[r['category']]['instead']}))})" if r["category"] in given else ""
+            line += f"; it gives {instead.words(given[r['category']])[0]} instead ({_pages(sorted({c['page'] for c in given[r['category']]['instead']}))})" if r["category"] in given else ""
         line += "."
         if r["status"]:
             said = f"not decided against the playbook: {r['why']}" if r.get("why") else _SAID[r["status"]]

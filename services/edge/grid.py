@@ -20,7 +20,7 @@ from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE, Cell
 from openpyxl.styles import Alignment, Font
 from openpyxl.utils import get_column_letter
 
-from shared.clauses import confidence, row_terms
+from shared.clauses import confidence, instead, row_terms
 
 ENDED = ("failed", "cancelled")  # a review in one of these states will never have a final
 CONTRACT = ["index", "file", "status", "error", "review_url"]
@@ -78,13 +78,14 @@ def cell(category: str, final: dict, review_url: str) -> dict:
     pages = list(summary.get("pages") or [])
     page = first["page"] if first else (pages[0] if found and pages else None)
     gone = {} if found else next((a for a in final.get("absent") or [] if a.get("category") == category), {})  # one entry per asked category
+    what, tag = instead.words(gone) if gone.get("instead") else ("", "")
     return {
         "found": found,
         "likely": bool(gone.get("likely")),
         "disclaimed": gone.get("disclaimed"),
         "instead": list(gone.get("instead") or []),
-        "instead_what": gone.get("instead_what") or ("rights to terminate for cause" if gone.get("instead") else ""),  # a final of version 6 said no words
-        "instead_tag": gone.get("instead_tag") or ("for cause only" if gone.get("instead") else ""),
+        "instead_what": what,
+        "instead_tag": tag,
         "clauses": int(summary.get("found") or 0),
         "quote": quoted(first) if first else "",
         "page": page,
@@ -133,7 +134,7 @@ def values(categories: list[str], r: dict) -> list[Any]:
         said = c.get("disclaimed") or {}  # an absence the contract states: its words stand in the quote's column
         given = (c.get("instead") or [{}])[0]  # what it gives in the category's place (a right to terminate for cause): its first, likewise
         found = ("yes" if c["found"] else "no (the contract says so)" if said else "no (check)" if c.get("likely")
-                 else f"no ({c.get('instead_what') or 'rights to terminate for cause'} instead)" if given else "no")
+                 else f"no ({c['instead_what']} instead)" if given else "no")
         cited = said or given
         page = c["page"] if c["page"] is not None else cited.get("page", "")
         out += [found, page, c["quote"] or cited.get("quote", ""), "; ".join(c["terms"]), c["position"] or ""]

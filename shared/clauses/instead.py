@@ -79,6 +79,13 @@ INSTEAD: dict[str, Given] = {
 }
 
 
+def words(gone: dict) -> tuple[str, str]:
+    """What an absence's ``instead`` quotes, in words and for a cell (``what``, ``tag``); a final of
+    version 6 named none: its quotes were rights to terminate for cause."""
+    old = INSTEAD["Termination For Convenience"]
+    return gone.get("instead_what") or old.what, gone.get("instead_tag") or old.tag
+
+
 def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tuple[str, str]], *, limit: int = 3) -> list[dict]:
     """What the contract gives in place of ``category`` (``INSTEAD``): the first ``limit`` sentences
     that do, in the order they stand, each {page, quote} (``quote``: the findings' own quoting of

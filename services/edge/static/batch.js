@@ -216,7 +216,7 @@ function cell(row, category) {
       h("span", { class: "dash", title: `No ${category} clause found` }, "—"),
       c?.likely ? [" ", h("span", { class: "check", title: "Contracts like this usually have such a clause, and the model may have missed it" }, "check")] : null,
       c?.disclaimed ? [" ", h("a", { class: "says-none", href: reviewHref(row.request_id, c.disclaimed.page), onclick: follow, title: c.disclaimed.quote }, `says none (p. ${c.disclaimed.page})`)] : null,
-      c?.instead?.length ? [" ", h("a", { class: "instead", href: reviewHref(row.request_id, c.instead[0].page), onclick: follow, title: c.instead.map((x) => `p. ${x.page}: ${x.quote}`).join("\n") }, `${c.instead_tag || "for cause only"} (p. ${c.instead[0].page})`)] : null,
+      c?.instead?.length ? [" ", h("a", { class: "instead", href: reviewHref(row.request_id, c.instead[0].page), onclick: follow, title: c.instead.map((x) => `p. ${x.page}: ${x.quote}`).join("\n") }, `${c.instead_tag} (p. ${c.instead[0].page})`)] : null,
       pos ? [" ", pos] : null);
   }
   const quote = c.quote.length > QUOTE_CHARS ? `${c.quote.slice(0, QUOTE_CHARS).trimEnd()}…` : c.quote;
