@@ -34,6 +34,7 @@ _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|
                 (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year|(?:every|each)\s+(?:calendar\s+)?year)\b", re.I), 365.0),  # "renewed tacitly every year"
                 (re.compile(r"\b(?:monthly|month[\s-]to[\s-]month|(?:an?|another)\s+(?:additional\s+|further\s+)?month)\b", re.I), 30.0)]
 # "The first year warranty starts with the date of shipment" (VISIUM): a warranty of a year, said as its first.
+_TOTAL = re.compile(r"\b(?:total|aggregate|overall|combined)\b[^.;,]{0,30}$", re.I)  # the whole of a period made of parts
 _FIRST_YEAR = re.compile(r"\b(?:first|one)[\s-]year\s+(?:limited\s+|standard\s+|product\s+)?warrant\w*", re.I)
 _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyond|post)\b", re.I)
 # Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
@@ -105,7 +106,10 @@ _SINCE_CAUSE = re.compile(r"^\W*(?:after|from|following|of)\s+(?:the\s+)?(?:date
 def _period(name: str, cue: str, clause: str) -> dict | None:
     """A duration of the clause: after a renewal word for a renewal, not after one for the
     initial term, else the first."""
-    for a, b, d in _durations(clause, every=cue == "renew"):  # "for a one (1) year period ... renew for successive one (1) year periods"
+    found = _durations(clause, every=cue == "renew")  # "for a one (1) year period ... renew for successive one (1) year periods"
+    if cue == "warrant":  # "for an additional twenty-four (24) months - making the total warranty period sixty (60) months"
+        found.sort(key=lambda x: not _TOTAL.search(clause, max(0, x[0] - 40), x[0]))
+    for a, b, d in found:
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)):

@@ -26,7 +26,7 @@ _DASHED = re.compile(rf"^\s*{DASHED_NUMBER}\s*$")
 # A line that is only a rule ("-----------------------" under a heading the filing underlined,
 # "-------- -------" under two words) is no text, wherever it stands: a quote across it read
 # "shall ----------------------- commence" (STAMPS.COM).
-_RULE = re.compile(r"^\s*[-_=–—]{3,}(?:\s+[-_=–—]{3,})*\s*$")
+_RULE = re.compile(r"^\s*(?=.*[-_=–—]{3})[-_=–—]+(?:\s+[-_=–—]+)*\s*$")  # also "- ------" (a dash, then the rule)
 # Section numbers the text layer left at a page's end, each on a line of its own ("41." | "42." | "43."), detached from
 # the titles they number: a clause cut at the page break read "... in direct conflict of 41. 42. 43. 44." (MJ BIOTECH).
 _NUMBER_ONLY = re.compile(r"^\s*(\d{1,3})\.\s*$")
@@ -35,6 +35,10 @@ _NUMBER_ONLY = re.compile(r"^\s*(\d{1,3})\.\s*$")
 # Confidential treatment requested": BIOAMBER): the whole line, nothing more.
 _LEGEND = re.compile(r"^\W*(?:\[\s*\*+\s*\]\s*)?\**\s*confidential\s+treatment\s+(?:has\s+been\s+)?requested\.?\s*$"
                      r"|^\s*[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+)?\s+(?-i:Confidential)\s*$", re.I)
+# A running footer that names the page ("September 2, 1998 Page 27"), which the text layer may put anywhere in a page
+# (filings that print several pages on one: STARTEC): furniture wherever it stands, where its words (the page aside) are on
+# half the pages or more.
+_PAGE_TAIL = re.compile(r"\bpage\s+[0-9ivxlc]{1,4}[a-z]?\s*$", re.I)
 _PAGE_NUMBER = re.compile(r"^\s*(?:page\s+|p\.\s*)?[-–—]?\s*\d{1,4}\s*[-–—]?\s*(?:(?:of|/)\s*\d{1,4})?\s*$", re.IGNORECASE)
 
 
@@ -126,6 +130,26 @@ def _mid_footers(pages: list[list[str]], need: int) -> list[set[int]]:
     return out
 
 
+def _footer_key(line: str) -> str | None:
+    m = _PAGE_TAIL.search(line) if len(line.split()) <= 10 else None
+    return _shape(line[: m.start()]) + " page" if m else None
+
+
+def _named_footers(pages: list[list[str]], need: int) -> set[str]:
+    """The keys (``_footer_key``) of footers that name their page, on ``need`` pages or more."""
+    seen = Counter(k for lines in pages for k in {_footer_key(line) for line in lines} if k)
+    return {k for k, n in seen.items() if n >= need}
+
+
+def _named_footer(lines: list[str], i: int, footers: set[str]) -> bool:
+    """Whether line ``i`` is such a footer: a sentence that goes on under it in lower case ("... set out on Page 4" | "of
+    Exhibit A.") is body text."""
+    if not footers or _footer_key(lines[i]) not in footers:
+        return False
+    after = next((line.strip() for line in lines[i + 1 :] if line.strip()), "")
+    return not after[:1].islower()
+
+
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     """(the pages without their furniture, the furniture lines of each page)."""
     pages = [t.split("\n") for t in texts]
@@ -140,6 +164,7 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     clean, removed = [], []
 
     ids = _ids(pages, edges, need)
+    footers = _named_footers(pages, need)
 
     def furniture(line: str) -> bool:
         return bool(_PAGE_NUMBER.match(line) or _LEGEND.match(line)) or _shape(line) in repeated or line.strip() in ids
@@ -147,7 +172,7 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     for lines, idx, mid in zip(pages, edges, _mid_footers(pages, need)):
         drop = {i for i in idx if furniture(lines[i])} | mid
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line) or _LEGEND.match(line)))
-        drop |= {i for i, line in enumerate(lines) if _RULE.match(line)} | _numbers_at_end(lines)
+        drop |= {i for i, line in enumerate(lines) if _RULE.match(line) or _named_footer(lines, i, footers)} | _numbers_at_end(lines)
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])
     return clean, removed

@@ -107,3 +107,17 @@ def test_a_confidential_treatment_legend_at_a_page_edge_is_furniture_on_the_few_
     assert removed[2] == ["[***] Confidential Treatment Requested"] and clean[2].endswith("Efficiency Level has")
     assert removed[5] == []
 
+
+
+def test_a_footer_that_names_its_page_is_furniture_wherever_it_stands():
+    """STARTEC (CUAD dev, a filing that prints two pages on one): "22.2 No Party shall be liable … final acceptance tests.
+    - ------ September 2, 1998 Page 27" was quoted with its rule and footer mid-page. A sentence that names a page, on few
+    pages, stays."""
+    words = ["alpha", "bravo", "charlie", "delta"]
+    texts = [f"The {w} clause opens here.\nIt ends {w} tests.\n- ------------------------------\nSeptember 2, 1998 Page {n}\n"
+             f"23 FORCE MAJEURE\nThe {w} page goes on.\nAnd on to its {w} end." for n, w in enumerate(words, 26)]
+    clean, removed = layout.split(texts)
+    assert removed[1] == ["- ------------------------------", "September 2, 1998 Page 27"]
+    assert "It ends bravo tests.\n23 FORCE MAJEURE" in clean[1]
+    kept = [f"The {w} clause.\nIt has {w} terms.\nThe fee is set out on Page {n}\nof Exhibit A.\nThe {w} page goes on.\nIt ends {w}." for n, w in enumerate(words, 2)]
+    assert layout.split(kept)[1] == [[], [], [], []]

@@ -417,6 +417,14 @@ def test_a_warranty_period_is_read_far_into_the_warranty_it_belongs_to():
     assert (got[0]["text"], got[0]["value"]) == ("ninety (90) days", 90.0)
 
 
+def test_a_warranty_made_of_parts_reads_its_total():
+    """AURA (CUAD train): "an additional twenty-four (24) months - making the total warranty period sixty (60) months" read 24."""
+    quote = ("Additionally, Zanotti shall offer to end-users the option to purchase extended warranty coverage for an additional  "
+             "twenty-four (24) months - making the total warranty period sixty (60) months.")
+    got = terms.terms("Warranty Duration", quote)
+    assert (got[0]["text"], got[0]["value"]) == ("sixty (60) months", 1825.0)
+
+
 def test_the_later_of_two_ends_leaves_the_term_unread():
     """ENTRUST (CUAD dev): "the later of (i) the third anniversary ... or (ii) the date on which ETI ceases to be a Subsidiary"."""
     got = terms.terms("Expiration Date", "This Agreement shall terminate on the later of (i) the third anniversary of the Effective Date or (ii) "
