@@ -64,12 +64,24 @@ def _shouted(words: list[str]) -> bool:
 def with_items(units: list[Unit], b: int, most: int = 6) -> int:
     """The last unit of a clause that ends on unit ``b``: a lead-in ("... CONSULTANT shall not:",
     "... as set forth below:") goes on through what it leads into, the next unit and the items
-    after it on its page (at most ``most``), never into a title."""
+    after it (at most ``most``, on its page or, from a lead-in that ends its page, the next: NICE's "... shall be limited to
+    the following:" | "3.8.1. Payment of a fixed cancellation charge ..."), never into a title."""
     k = b
-    while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page == units[b].page
-           and not _title(units[k + 1].text, first=k == b) and (k == b or _next_item(units[k].text, units[k + 1].text))):
+    while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page - units[b].page in (0, 1)
+           and not _title(units[k + 1].text, first=k == b) and (k == b or _next_item(units[k].text, units[k + 1].text))
+           and not _sibling(units[b].text, units[k + 1].text)):
         k += 1
     return k
+
+
+_DOTTED = re.compile(r"(?:^|[.;:]\s+)\W{0,2}(\d+(?:\.\d+)+)\.?\s")
+
+
+def _sibling(lead: str, text: str) -> bool:
+    """``text`` is numbered beside the lead-in's last item, not under it: "10.4.15 ... unfair competition:" leads into
+    10.4.15.1-3, and 10.4.16 is the next clause (SENMIAO)."""
+    own, other = [m.group(1) for m in _DOTTED.finditer(lead)], _DOTTED.match(text)
+    return bool(own and other) and not other.group(1).startswith(own[-1] + ".")
 
 
 def _next_item(last: str, text: str) -> bool:

@@ -962,6 +962,23 @@ def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_n
     assert extent.with_items(units, 0) == 0
 
 
+def test_a_lead_in_that_ends_its_page_goes_on_to_its_items_on_the_next_not_to_a_sibling():
+    """NICE (CUAD dev): "... NICE' liability for cancellation shall be limited to the following:" ended page 10 and was a cap
+    card with no cap; its items (3.8.1, 3.8.2) open page 11. SENMIAO (CUAD dev): "10.4.15 ... unfair competition:" leads
+    into 10.4.15.1, not into 10.4.16."""
+    pages = ["3.8 Cancellation.\nFor cancellation of a PO, NICE' liability for cancellation shall be limited to the following:",
+             "3.8.1. Payment of a fixed cancellation charge for all cancelled units;\n3.8.2. All the components will be returned to the "
+             "Contractor at no charge.\n4. DELIVERY\nContractor shall deliver the Products."]
+    units = findings.page_units(pages)
+    lead = next(k for k, u in enumerate(units) if u.text.endswith("the following:"))
+    assert units[extent.with_items(units, lead)].text.endswith("at no charge."), [u.text for u in units]
+    lead = "10.4.14 Party B disseminates rumours; 10.4.15 Party B conducts unfair competition:"
+    units = findings.page_units([lead, "10.4.15.1 Party B slanders other companies in the market;\n\n10.4.15.2 Party B solicits the Driver Users."])
+    assert units[extent.with_items(units, 0)].text.startswith("10.4.15.1"), [u.text for u in units]
+    units = findings.page_units([lead, "10.4.16 Party B violates Article 8.2 for failing to meet the requirements of Party A."])
+    assert extent.with_items(units, 0) == 0, [u.text for u in units]
+
+
 def test_a_proviso_after_a_semicolon_is_quoted_with_its_clause():
     """WORLDWIDE STRATEGIES (CUAD dev): "... (the "Term"); PROVIDED that TouchStar shall have the
     right to terminate ..." was two Expiration Date cards; the label is one clause."""
