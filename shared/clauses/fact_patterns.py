@@ -126,7 +126,7 @@ RX: dict[str, list[re.Pattern]] = {
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(
             # "neither MS nor its affiliates ... shall have any liability": MS alone (MSCI)
-            r"\b[Nn]either\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\s+\w+(?=[^.;]{0,240}?\b(?:shall|will)\s+(?:have\s+any\s+(?:liability|responsibility)|be\s+(?:liable|responsible)))|"
+            r"\b[Nn]either\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\s+(?:respective\s+)?\w+(?=[^.;]{0,240}?\b(?:shall|will)\s+(?:have\s+any\s+(?:liability|responsibility)|be\s+(?:liable|responsible)))|"
             r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
             r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
             r"Event|Licen[cs]e|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"

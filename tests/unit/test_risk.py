@@ -1065,7 +1065,7 @@ def test_a_party_that_agrees_another_has_no_liability_is_not_the_one_protected()
     assert playbook_words.side(quote, "Cap On Liability") == ("ms", "neither MS nor its affiliates")
     # SFG FINANCIAL: "The Licensee agrees that neither the Licensor, nor any of its respective affiliates ... shall be liable"
     quote = "The Licensee agrees that neither the Licensor, nor any of its respective affiliates, employees, officers, or agents, shall be liable for any loss."
-    assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == ["neither the Licensor, nor any of its respective"]
+    assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == ["neither the Licensor, nor any of its respective affiliates"]
     # the one who agrees is bound where it promises something itself ("Company agrees that no other Distributor will be appointed")
     assert [f["text"] for f in risk.facts("Exclusivity", "Company agrees that no other Distributor will be appointed in any other state.") if f["kind"] == "bound"] == ["Company agrees"]
     # both provider groups: "none of the members of the MS Provider Group and the MSCI Provider Group shall be liable"
