@@ -1186,3 +1186,6 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     assert not instead.grants_non_exclusive("The parties submit to the non-exclusive jurisdiction of the courts of England.")
     assert not instead.grants_exclusive("All prices are exclusive of VAT and are payable under the license granted above.")
     assert not instead.grants_exclusive("The sole and exclusive remedy of Licensee under the license granted herein is a refund.")
+    # ARCONIC (CUAD dev): a covenant not to contest the licensor's ownership grants nothing exclusive; its non-exclusive grants are quoted
+    assert not instead.grants_exclusive("Licensee agrees and covenants that it shall not challenge, contest, or take any actions inconsistent "
+                                        "with Licensor’s exclusive rights of ownership of the Licensed Mark, or the license granted herein.")
