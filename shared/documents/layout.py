@@ -135,19 +135,17 @@ def _footer_key(line: str) -> str | None:
     return _shape(line[: m.start()]) + " page" if m else None
 
 
-def _named_footers(pages: list[list[str]], need: int) -> set[str]:
-    """The keys (``_footer_key``) of footers that name their page, on ``need`` pages or more."""
-    seen = Counter(k for lines in pages for k in {_footer_key(line) for line in lines} if k)
-    return {k for k, n in seen.items() if n >= need}
-
-
-def _named_footer(lines: list[str], i: int, footers: set[str]) -> bool:
-    """Whether line ``i`` is such a footer: a sentence that goes on under it in lower case ("... set out on Page 4" | "of
-    Exhibit A.") is body text."""
-    if not footers or _footer_key(lines[i]) not in footers:
-        return False
-    after = next((line.strip() for line in lines[i + 1 :] if line.strip()), "")
-    return not after[:1].islower()
+def _named_footers(pages: list[list[str]], need: int) -> list[set[int]]:
+    """Per page, the lines that are such footers: their key (``_footer_key``) on ``need`` pages or more. A sentence that goes
+    on under one in lower case ("... set out on Page 4" | "of Exhibit A.") is body text."""
+    keys = [[_footer_key(line) for line in lines] for lines in pages]
+    seen = Counter(k for page in keys for k in set(page) if k)
+    out = []
+    for lines, page in zip(pages, keys):
+        filled = [i for i, line in enumerate(lines) if line.strip()]
+        after = {i: lines[j].strip() for i, j in zip(filled, filled[1:])}  # the next non-blank line
+        out.append({i for i, k in enumerate(page) if k and seen[k] >= need and not after.get(i, "")[:1].islower()})
+    return out
 
 
 def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -164,15 +162,14 @@ def split(texts: list[str]) -> tuple[list[str], list[list[str]]]:
     clean, removed = [], []
 
     ids = _ids(pages, edges, need)
-    footers = _named_footers(pages, need)
 
     def furniture(line: str) -> bool:
         return bool(_PAGE_NUMBER.match(line) or _LEGEND.match(line)) or _shape(line) in repeated or line.strip() in ids
 
-    for lines, idx, mid in zip(pages, edges, _mid_footers(pages, need)):
-        drop = {i for i in idx if furniture(lines[i])} | mid
+    for lines, idx, mid, named in zip(pages, edges, _mid_footers(pages, need), _named_footers(pages, need)):
+        drop = {i for i in idx if furniture(lines[i])} | mid | named
         drop |= _runs(lines, furniture, lambda line: line.strip() in same or bool(_DASHED.match(line) or _LEGEND.match(line)))
-        drop |= {i for i, line in enumerate(lines) if _RULE.match(line) or _named_footer(lines, i, footers)} | _numbers_at_end(lines)
+        drop |= {i for i, line in enumerate(lines) if _RULE.match(line)} | _numbers_at_end(lines)
         clean.append("\n".join(line for i, line in enumerate(lines) if i not in drop))
         removed.append([lines[i].strip() for i in sorted(drop)])
     return clean, removed
