@@ -33,7 +33,7 @@ from bench import cuad  # noqa: E402
 from shared.clauses.clause_model import ClauseModel  # noqa: E402
 from shared.clauses.vectors import char_vectorizer, context_vectorizer, word_vectorizer  # noqa: E402
 from shared.clauses.findings import page_units  # noqa: E402
-from shared.documents.splitter import bare  # noqa: E402
+from shared.documents.titles import bare  # noqa: E402
 
 
 def clause_offsets(text: str, clause: str) -> tuple[int, int] | None:

@@ -9,7 +9,8 @@ import re
 from typing import TYPE_CHECKING
 
 from shared.documents import cjk
-from shared.documents.splitter import BLANK, heading
+from shared.documents.splitter import BLANK
+from shared.documents.titles import heading
 
 if TYPE_CHECKING:
     from shared.clauses.findings import Unit

@@ -19,7 +19,7 @@ from shared.clauses.disclaimers import DISCLAIMERS
 from shared.clauses.catalogue import content_words
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
-from shared.documents.splitter import bare, clause_spans, heading
+from shared.documents import splitter, titles
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class Scored:
     def bare(self) -> np.ndarray:
         """Per unit: too bare to be a clause on its own (a title, a contents line, a scrap:
         ``splitter.bare``). Such a unit is never a finding by itself, whatever its score."""
-        return np.array([bare(u.whole) for u in self.units], bool)
+        return np.array([titles.bare(u.whole) for u in self.units], bool)
 
     def column(self, category: str) -> np.ndarray:
         """The units' scores for ``category``; a unit that says its cue (``shared.clauses.cues``) at least at the threshold."""
@@ -144,7 +144,7 @@ def page_units(texts: list[str]) -> list[Unit]:
     """
     out: list[Unit] = []
     title = ""
-    spans = [clause_spans(t) for t in texts]
+    spans = [splitter.clause_spans(t) for t in texts]
     for page in range(1, len(texts) + 1):
         text = texts[page - 1]
         before = texts[page - 2][-CONTEXT_CHARS:] if page > 1 else ""
@@ -153,7 +153,7 @@ def page_units(texts: list[str]) -> list[Unit]:
             last = k == len(spans[page - 1]) - 1
             continued = rest if last and rest and extent.runs_on(s.text, rest) else ""
             out.append(Unit(page, s.start, s.end, s.text, f"{title} | {(before + text[: s.start])[-CONTEXT_CHARS:]}", continued))
-            title = heading(s.text) or title
+            title = titles.heading(s.text) or title
     return out
 
 

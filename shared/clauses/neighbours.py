@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 import scipy.sparse as sp
 from shared.clauses.presence import logit
-from shared.documents.splitter import bare
+from shared.documents.titles import bare
 
 EXCLUDED = -2.0  # a similarity that takes no part (training: the unit's own contract)
 

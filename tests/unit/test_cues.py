@@ -16,7 +16,7 @@ from shared.clauses.clause_model import ClauseModel
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.findings import findings, score_pages
 from shared.documents import layout, pdf
-from shared.documents.splitter import bare
+from shared.documents.titles import bare
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 train = importlib.import_module("train_clause_model")

@@ -8,6 +8,7 @@ import scipy.sparse as sp
 
 from shared.clauses import clause_model, findings
 from shared.clauses.neighbours import EXCLUDED, Neighbours, features, unit_rows
+from shared.documents import titles
 from shared.testing.contracts import page_texts
 
 MODEL = clause_model.default()
@@ -34,7 +35,7 @@ def test_only_candidates_are_rescored():
     spans, contexts = [u.whole for u in units], [u.context for u in units]
     before, after = plain().score(spans, contexts), MODEL.score(spans, contexts)
     nb = MODEL.neighbours
-    bare = np.array([findings.bare(s) for s in spans])
+    bare = np.array([titles.bare(s) for s in spans])
     cand = (before >= nb.floor * nb.base[None, :]) & ~bare[:, None]
     cand[:, [k for k in range(len(MODEL.categories)) if k not in nb.stack]] = False
     assert np.array_equal(before[~cand], after[~cand])  # below the floor, bare, or a category without a stage: untouched

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from bench import cuad
 from shared.clauses.findings import page_units
 from shared.documents import layout, pdf
-from shared.documents.splitter import bare, clause_spans, heading, sentences
+from shared.documents.splitter import clause_spans, sentences
+from shared.documents.titles import bare, heading
 
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=2000)
 LEGALISH = st.lists(
@@ -448,3 +449,23 @@ def test_a_bullet_at_a_line_start_opens_an_item():
     assert [s.text for s in clause_spans(text)] == text.split("\n")
     # a lead-in's bullets still read with it
     assert len(clause_spans("The Distributor shall:\n• sell the Products in the Territory;\n• keep books of its sales.")) == 1
+
+
+def test_an_item_numbered_shallower_than_the_one_before_ends_that_ones_sublist():
+    """SENMIAO (CUAD dev, read on the final page): "10.4.15.3 …;" | "10.4.16 …;" | "10.4.17 …;" | "10.5 If Party B …" was one
+    unit, so the non-compete card of 10.4.15 quoted on into an insurance clause. Items of one depth still join; a sublist
+    item goes on under its lead-in; a number inside a line ("… 1992; 21 USC 335a …") starts nothing."""
+    text = ("10.4.15.3 Party B conducts other activities of unfair competition which seriously disrupt the market order;\n"
+            "10.4.16 Violating Article 8.2 for failing to meet Party A's requirements for cooperative vehicle leasing companies;\n"
+            "10.4.17 Party B conducts other Class D breaches stipulated in the Platform Rules;\n"
+            "10.5 If Party B has a violation of Article 10.3.5, the claim amount rejected by the insurance company shall be borne by Party B.\n")
+    spans = [s.text for s in clause_spans(text)]
+    assert spans[0].startswith("10.4.15.3") and spans[0].endswith("market order;")
+    assert spans[1].startswith("10.4.16") and spans[1].endswith("Platform Rules;")
+    assert spans[2].startswith("10.5 If Party B")
+    leadin = ("10.4 Party B commits a Class D breach if:\n10.4.1 Party B sells its account;\n10.4.1.1 Party B sells it to an affiliate;\n"
+              "10.4.2 Party B misleads a Driver User.\n")
+    assert len(clause_spans(leadin)) == 1
+    inline = ("13.1.4 Each Party certifies that it is not debarred under the Act (Generic Drug Enforcement Act of 1992; 21 USC 335a (a) or (b)), "
+              "and that it will not use any debarred person.\n")
+    assert len(clause_spans(inline)) == 1
