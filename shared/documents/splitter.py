@@ -69,7 +69,7 @@ _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 _INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|{_BULLET}\s*|[（(][一二三四五六七八九十]{{1,3}}[）)])")
 
 
-_LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*)\d{1,2}(?:\.\d{1,2})*$")
+_LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*|;\s*(?:and|or)\s+)\d{1,2}(?:\.\d{1,2})*$")  # "...; or 3. Within ..." too
 _LETTER_LABEL = re.compile(r"\b(?:Exhibit|Schedule|Annex|Appendix|Attachment|Article|Section|Part|Class|Series)\s+[A-Z]$")
 
 

@@ -244,6 +244,11 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "Under no circumstances will Smith be liable to TDA for any special or consequential damages.", ("deviates", "Under no circumstances will Smith be liable")),
         ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
          ("meets", "the Parties shall not be liable")),
+        # OFG (CUAD train, read on the final page): the risk note said "Applies to both parties (“each party”)" where the playbook said "not decided"
+        ("Cap On Liability", "In addition to and not in limitation of any other provision of this Article 9, each party hereby knowingly, voluntarily, and intentionally "
+         "waives any right to recover from the other party, and Customer waives any right to recover from any Eligible Provider, any economic losses.", ("meets", "each party")),
+        ("Termination For Convenience", "Except as may be provided in any Schedule, Metavante may, at any time, withdraw any of the Services upon providing ninety (90) "
+         "days' prior written notice to Customer.", ("deviates", "Metavante may, at any time, withdraw")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",
          ("deviates", "may be terminated by ArTara")),
         ("Termination For Convenience", "Contractor shall be entitled, at its sole discretion, to terminate this Agreement upon six (6) months' notice.",

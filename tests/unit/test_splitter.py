@@ -469,3 +469,14 @@ def test_an_item_numbered_shallower_than_the_one_before_ends_that_ones_sublist()
     inline = ("13.1.4 Each Party certifies that it is not debarred under the Act (Generic Drug Enforcement Act of 1992; 21 USC 335a (a) or (b)), "
               "and that it will not use any debarred person.\n")
     assert len(clause_spans(inline)) == 1
+
+
+def test_a_number_after_a_semicolon_and_or_opens_an_item_and_ends_nothing():
+    """A run-in list ("…; 2. Within a radius … Restaurant; or 3. Within a radius …": BUFFALO WILD WINGS, CUAD train, read
+    as a PDF whose list runs on in one paragraph) lost its last item: "or 3." was read as a sentence's end."""
+    text = ("You will not engage in any restaurant business: 1. At the premises of the former Restaurant; 2. Within a radius of "
+            "ten (10) miles of the former Restaurant; or 3. Within a radius of ten (10) miles of any other Restaurant. E. You will not divulge any recipe.")
+    spans = [s.text for s in clause_spans(text)]
+    assert spans[0].endswith("of any other Restaurant.") and spans[1] == "E. You will not divulge any recipe."
+    # a sentence that ends on a number still ends there
+    assert len(sentences("The fees are set out in Sections 1, 2 and 3. The Company shall pay them monthly.")) == 2
