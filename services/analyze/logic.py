@@ -118,9 +118,9 @@ def citations_in(answer: str) -> list[dict[str, Any]]:
 
 
 def quoted_parts(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The citations the findings make: each one's quote on its page, and the rest of a clause
-    that runs over a page break on the next."""
-    return [{"page": f["page"], "quote": f["quote"]} for f in shown] + [f["continues"] for f in shown if "continues" in f]
+    """The citations the findings make, in the findings' order: each one's quote on its page, and
+    right after it the rest of a clause that runs over a page break on the next."""
+    return [c for f in shown for c in ({"page": f["page"], "quote": f["quote"]}, *([f["continues"]] if "continues" in f else []))]
 
 
 def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple[list[dict[str, Any]], int]:

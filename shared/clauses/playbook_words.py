@@ -29,7 +29,7 @@ NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z
                rf"|(?:(?<=^)|(?<=[.;:]\s)|(?<=[.;:]\s\s)|(?<=\)\s)|(?<=\d\s)|(?<=\d\.\s))(?:the{_W})?(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*{_W}(?:or|and){_W}(?:the{_W})?"
                rf"(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*(?={_W}(?:may|shall|will|can|must)\b)")
 _MUTUAL = re.compile(
-    rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another)"  # "no Party shall be liable", "waive ... claims against each other"
+    rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another|another{_W}party)"  # "no Party shall be liable", "waive ... claims against each other"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)|the{_W}parties{_W}(?:shall|will){_W}not{_W}be{_W}liable"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)

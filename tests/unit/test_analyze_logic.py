@@ -36,6 +36,14 @@ def test_only_citations_on_their_page_are_kept():
     assert rejected == 3
 
 
+def test_a_clause_over_a_page_break_is_cited_in_its_two_parts_side_by_side():
+    """OFG (read on the final page): "p. 14 INCLUDING ANY FAILURE OF PERFORMANCE …" stood at the end of the citations, eleven
+    lines below its card's first part on p. 13."""
+    shown = [{"page": 13, "quote": "NEITHER PARTY WILL BE LIABLE", "continues": {"page": 14, "quote": "INCLUDING ANY FAILURE"}},
+             {"page": 6, "quote": "Metavante's maximum liability"}]
+    assert [c["page"] for c in logic.quoted_parts(shown)] == [13, 14, 6]
+
+
 def test_context_puts_evidence_first_and_keeps_the_budget():
     long_texts = TEXTS[:2] + [("filler sentence here. " * 200) + TEXTS[2]] + TEXTS[3:]
     ev = [f for f in found(long_texts) if f.page == 3]

@@ -247,6 +247,9 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # OFG (CUAD train, read on the final page): the risk note said "Applies to both parties (“each party”)" where the playbook said "not decided"
         ("Cap On Liability", "In addition to and not in limitation of any other provision of this Article 9, each party hereby knowingly, voluntarily, and intentionally "
          "waives any right to recover from the other party, and Customer waives any right to recover from any Eligible Provider, any economic losses.", ("meets", "each party")),
+        # STARTEC (CUAD dev, read on the final page): "does not say which parties it binds"; liability to "another Party" is any party's
+        ("Cap On Liability", "In no event shall any employee, servant or agent of a Party be liable to another Party for any loss or damage.",
+         ("meets", "to another Party")),
         ("Termination For Convenience", "Except as may be provided in any Schedule, Metavante may, at any time, withdraw any of the Services upon providing ninety (90) "
          "days' prior written notice to Customer.", ("deviates", "Metavante may, at any time, withdraw")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",
