@@ -2,7 +2,10 @@
 (tests/data/routing_questions_independent.jsonl; set 1 and set 2 mostly ask one topic each, set 3
 names two to four per question, set 4 mixes one topic, several and none): exact-set accuracy per set and split, with the
 trigger phrases alone, with the MiniLM prototypes, and with the prototypes and the learned
-question classifier (models/question/; what locate runs). The holdout split is for an
+question classifier (models/question/; what locate runs). Then, per split, how often the review
+names a part of the question as not checked (shared/clauses/routing_parts.py): among questions
+routed right (each a false alarm), among those that drop a category (and whether it names the
+dropped one), among those about no category. The holdout split is for an
 occasional honest measurement: print its number, never its questions.
 
     .venv/bin/python bench/bench_routing_sets.py
@@ -23,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from services.locate.embedder import Embedder  # noqa: E402
-from shared.clauses import routing, routing_learned  # noqa: E402
+from shared.clauses import routing, routing_learned, routing_parts  # noqa: E402
 
 
 @contextmanager
@@ -51,6 +54,21 @@ def accuracy(rows: list[dict], embed, learned: bool, times: list[float]) -> int:
         return sum(one(r) for r in rows)
 
 
+def unasked_counts(rows: list[dict], embed) -> str:
+    """Parts named as not checked, by how the whole question routed."""
+    n = defaultdict(lambda: [0, 0, 0])  # kind -> questions, with a part named, with the dropped category suggested
+    for r in rows:
+        route = routing.route(r["question"], embed)
+        want, got = set(r["expected"]), set(route.categories)
+        kind = "no category" if not want else "drops one" if not want <= got else "right" if want == got else "adds one"
+        parts = routing_parts.unasked(r["question"], route, embed)
+        n[kind][0] += 1
+        n[kind][1] += bool(parts)
+        n[kind][2] += any(set(u["suggest"]) & (want - got) for u in parts)
+    return "; ".join(f"{k}: {c[1]} of {c[0]} name a part" + (f" ({c[2]} suggest the dropped category)" if k == "drops one" else "")
+                     for k, c in sorted(n.items()))
+
+
 def main() -> None:
     rows = [json.loads(line) for line in (ROOT / "tests" / "data" / "routing_questions_independent.jsonl").read_text().splitlines() if line.strip()]
     groups = defaultdict(list)
@@ -68,6 +86,8 @@ def main() -> None:
             ms = np.array(times) * 1000
             print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
                   f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")
+    for split in ("tune", "holdout"):
+        print(f"parts not checked, {split}, every set: {unasked_counts([r for r in rows if r['split'] == split], embed)}")
 
 
 if __name__ == "__main__":

@@ -6,13 +6,13 @@ import asyncio
 import logging
 import time
 
-from shared.clauses import direct, findings, routing
+from shared.clauses import direct, findings, routing, routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.core import cost, topics
 from shared.core.errors import ClauseFlowError, Reject, error_body
 from shared.core.logs import request_id_var
 from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
-from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
+from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized, UnaskedPart
 from shared.platform.runtime import Runtime
 from shared.store import keys
 from shared.store.lease import Lease
@@ -45,10 +45,11 @@ class LocateDeadline(Schedule):
         if raw is None or await self.rt.events.ended(rid) or await self.rt.state.stage_done(rid, STAGE):
             return False
         env = Envelope.FromString(raw)
-        cats = routing.route(env.question).categories  # locate's routing, without its embedder
+        route = routing.route(env.question)  # locate's routing, without its embedder
+        unasked = [UnaskedPart(part=u["part"], suggest=u["suggest"]) for u in routing_parts.unasked(env.question, route)]
         pages = [LocatedPage(page=i, score=0.0) for i in range(1, env.page_count + 1)]
         log.warning("locate has not answered review %s in time: answering from the whole document", rid)
-        await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=cats))
+        await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=route.categories, unasked=unasked))
         MESSAGES.labels(STAGE, "fallback_full").inc()
         return True
 
@@ -141,15 +142,17 @@ class Analyzer:
         analysed = [] if routed else located
         absent = findings.absent(scored, found, cats, searched)
         rows = logic.summary(shown, cats, checked)
+        unasked = [{"part": u.part, "suggest": list(u.suggest)} for u in msg.unasked]
         final = {
             "findings": shown,
             "absent": absent,
+            "unasked": unasked,
             "playbook": checked,
             "summary": rows,
             # The answer is what the clause model and the playbook established (a routed
             # question's found clause, quoted); the LLM's text is commentary beside it, each
             # sentence grounded only if it carries a citation that held. Never the answer.
-            "answer": answer if routed else logic.summary_text(rows, absent),
+            "answer": "\n".join([answer, *map(routing_parts.note, unasked)]) if routed else logic.summary_text(rows, absent, unasked),
             "commentary": None if routed else await self.rt.cpu(narrative.commentary, answer, texts, model),
             "citations": cites,
             "citations_rejected": rejected,

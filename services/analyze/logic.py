@@ -6,7 +6,7 @@ import hashlib
 import re
 from typing import Any
 
-from shared.clauses import catalogue, confidence, findings, instead, playbook, risk, row_terms, terms
+from shared.clauses import catalogue, confidence, findings, instead, playbook, risk, routing_parts, row_terms, terms
 from shared.clauses.row_terms import pages as _pages
 from shared.clauses.checklist import CHECKLIST, SPEC, open_ended
 from shared.documents import splitter
@@ -234,9 +234,10 @@ def summary(shown: list[dict[str, Any]], categories: list[str], result: dict[str
 _SAID = {"deviates": "deviates from the playbook", "missing": "missing, and the playbook requires one", "unknown": "not decided against the playbook (a term the rule needs was not read as a value it can check)", "meets": "meets the playbook"}
 
 
-def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> str:
+def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]], unasked: list[dict[str, Any]] = ()) -> str:
     """The final's ``answer``: the summary in words, a line per asked category, deviations
-    first — facts from the clause model and the playbook, no model text."""
+    first — facts from the clause model and the playbook, no model text — then a line per part
+    of the question that no category answers (``routing_parts``)."""
     if not rows:
         return "The question names no clause category this review checks, so no clause was looked for; the model's commentary, if any, is unverified where marked."
     searched = {a["category"]: a["searched_pages"] for a in absent}
@@ -262,7 +263,7 @@ def summary_text(rows: list[dict[str, Any]], absent: list[dict[str, Any]]) -> st
         if r.get("weak_deviates"):
             line += f" A weak match ({_pages(r['weak_deviates'])}) deviates from the playbook: check it."
         lines.append(line)
-    return "\n".join(lines)
+    return "\n".join(lines + [routing_parts.note(u) for u in unasked])
 
 
 def playbook_result(book: playbook.Playbook, shown: list[dict[str, Any]], categories: list[str], searched_pages: int) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from shared.api.client_models import Draft, Final
-from shared.api.client_parts import CONFIDENCE, TIER, Absent, Continues, Cost, ErrorBody, Payload, PlaybookResult, Position, StageTiming, SummaryRow, Term, Tier
+from shared.api.client_parts import CONFIDENCE, TIER, Absent, Continues, Cost, ErrorBody, Payload, PlaybookResult, Position, StageTiming, SummaryRow, Term, Tier, Unasked
 from shared.clauses.playbook import Playbook, PlaybookIn
 
 RID = r"^[0-9a-f]{32}$"  # secrets.token_hex(16)
@@ -134,6 +134,7 @@ class Report(Payload):
     summary: list[SummaryRow]
     findings: list[ReportFinding]
     absent: list[Absent]
+    unasked: list[Unasked] = Field(default_factory=list, description="parts of the question no asked category answers")
 
 
 class PlaybookDoc(Playbook):

@@ -35,6 +35,7 @@ async def report(ctx: EdgeContext, rid: str, tenant: str) -> dict:
         "summary": final.get("summary", []),
         "findings": [{k: f[k] for k in ("category", "categories", "page", "quote", "continues", "terms", "position", "confidence", "tier") if k in f} for f in final.get("findings", [])],
         "absent": final.get("absent", []),
+        "unasked": final.get("unasked", []),
     }
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from shared.clauses import direct, findings, routing
+from shared.clauses import direct, findings, routing, routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.core import topics
 from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
-from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
+from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized, UnaskedPart
 from shared.platform.runtime import Runtime
 from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
@@ -75,6 +75,12 @@ async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cat
     return ranked, sum(len(v) for v in embedded.values())
 
 
+def _route(question: str, embed: Embed) -> tuple[list[str], list[dict]]:
+    """The categories ``question`` asks about, and the parts of it none of them answers."""
+    route = routing.route(question, embed)
+    return route.categories, routing_parts.unasked(question, route, embed)
+
+
 def make_handler(rt: Runtime, loc: Locator):
     scores = SharedScores(rt.state, loc.model, rt.cpu, rt.settings.score_cache_docs)
 
@@ -86,9 +92,9 @@ def make_handler(rt: Runtime, loc: Locator):
             return
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
-            cats = (await rt.cpu(routing.route, env.question, loc.embed)).categories
+            cats, unasked = await rt.cpu(_route, env.question, loc.embed)
             if routing.asks_playbook(env.question):  # every category the tenant's playbook has a rule for
-                cats = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules]
+                cats, unasked = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules], []
         mode = "located"
         with clock.phase("inference"):
             ranked, embedded = await _rank(rt, loc, scores, texts, env, cats)
@@ -101,7 +107,8 @@ def make_handler(rt: Runtime, loc: Locator):
                 pages = [LocatedPage(page=r.page, score=r.score, summary=summaries.get(r.page, "")) for r in ranked]
         timing = clock.finish()
         route = "no_llm" if loc.route_no_llm and mode == "located" and direct.no_llm(env.question, cats) else ""
-        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route)
+        out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route,
+                            unasked=[UnaskedPart(part=u["part"], suggest=u["suggest"]) for u in unasked])
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
         await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), "chunks_embedded": embedded}, missed=embedded > 0)
         await rt.state.advance_review(env.request_id, "located", located_pages=[p.page for p in pages])

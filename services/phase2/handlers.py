@@ -73,7 +73,8 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
         with clock.phase("inference"):
             # Off the event loop: other reviews' drafts go on while this one is built.
             draft = await rt.cpu(
-                build_draft, located, texts, env.question, cats, model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence, scored=scored
+                build_draft, located, texts, env.question, cats, model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence, scored=scored,
+                unasked=[{"part": u.part, "suggest": list(u.suggest)} for u in msg.unasked],
             )
             draft["mode"] = msg.mode
         with clock.phase("postprocess"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.clauses import catalogue, figures, findings
+from shared.clauses import catalogue, figures, findings, routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.clauses.verdicts import concludes
 
@@ -30,10 +30,13 @@ def summary_is_safe(summary: str, page_text: str) -> bool:
     return all(catalogue.quote_on_page(part, page_text) or not concludes(part) for part in parts if part)
 
 
-def open_questions(cats: list[str], evidence: list[findings.Finding]) -> list[str]:
-    """What the located pages leave open, phrased as questions."""
+def open_questions(cats: list[str], evidence: list[findings.Finding], unasked: list[dict] = ()) -> list[str]:
+    """What the located pages leave open, phrased as questions: first the parts of the question
+    no category answers (``routing_parts``; one whose own words would read as a conclusion is
+    left to the final), then the categories the located pages do not show."""
     found = {c for e in evidence for c in e.categories}
-    qs = [f"Does the contract address {c} outside the located pages?" for c in cats if c not in found]
+    qs = [q for q in map(routing_parts.open_question, unasked) if not concludes(q)]
+    qs += [f"Does the contract address {c} outside the located pages?" for c in cats if c not in found]
     if not cats:
         qs.append("Which clause category does the question concern?")
     return qs[:5]
@@ -75,8 +78,10 @@ def build_draft(
     expires_s: int,
     max_evidence: int = 12,
     scored: findings.Scored | None = None,
+    unasked: list[dict] = (),
 ) -> dict[str, Any]:
-    """The draft payload from the located pages (``located``: page, score, summary)."""
+    """The draft payload from the located pages (``located``: page, score, summary; ``unasked``:
+    the parts of the question none of ``cats`` answers)."""
     located = [p for p in located if 0 < p["page"] <= len(page_texts)]
     pages = [p["page"] for p in located]
     ev = draft_evidence(model, page_texts, pages, question, cats, max_evidence, scored)
@@ -87,7 +92,7 @@ def build_draft(
         ],
         "evidence": [e.as_dict() for e in ev],
         "figures": draft_figures(ev, page_texts, pages),
-        "questions": open_questions(cats, ev),
+        "questions": open_questions(cats, ev, unasked),
         "categories": cats,
         "expires_at": now + expires_s,
     }

@@ -36,6 +36,7 @@ from shared.api.client_parts import (
     Sentence,
     StageTiming,
     SummaryRow,
+    Unasked,
     Usage,
 )
 from shared.store.events import EVENT_TYPES
@@ -114,6 +115,7 @@ class Final(Payload):
 
     findings: list[Finding] = Field(description="from the clause model, independent of the LLM")
     absent: list[Absent]
+    unasked: list[Unasked] = Field(default_factory=list, description="parts of the question none of the asked categories answers (a several-part question whose routing dropped or never had a topic)")
     playbook: PlaybookResult | None = Field(None, description="the playbook the findings were checked against, and its deviations")
     summary: list[SummaryRow] = Field(default_factory=list, description="one row per asked category, deviations first")
     answer: str = Field(description="the summary in words, a line per asked category, deviations first (a routed question: the clause found, quoted); never model text")

@@ -194,6 +194,11 @@ class Absent(Payload):
     instead_tag: str = Field("", description="the same, short enough for a cell: \"for cause only\", \"non-exclusive only\"")
 
 
+class Unasked(Payload):
+    part: str = Field(description="a part of a several-part question, in the question's own words, that none of the asked categories answers: no clause was looked for on its account")
+    suggest: list[str] = Field(default_factory=list, description="the clause categories the part read on its own may ask about, best first (empty: it names none this review checks); ask it on its own to have it checked")
+
+
 class Sentence(Payload):
     text: str
     grounded: bool = Field(description="carries a citation that held")

@@ -199,3 +199,26 @@ def several_parts(text: str) -> list[str]:
     (those of two words or more; [] where there is only one)."""
     parts = [p for p in split_parts(text) if len(p.split()) >= 2]
     return parts if len(parts) >= 2 else []
+
+
+# Where a question asks another thing in a reader's sense, coarser than _BOUNDARY: "and" or "but"
+# only before a question word ("..., and how do we get out of it?"; "go around us and contract
+# directly" is one thing), a colon ("Two things: ..."), never "or" ("exclusive, or can we use
+# others?" asks one thing twice) nor the stop of "e.g.".
+_ASK_WORD = r"(?:can|could|is|are|does|do|did|will|would|should|may|must|has|have|what|what's|whats|when|how|who|whose|which|where|why|any|whether)"
+_ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:and|but|also|plus)\s+(?={_ASK_WORD}\b)", re.I)
+_ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?{_ASK_WORD}\b", re.I)
+# A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
+# an earlier part named, not a topic of its own.
+_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
+
+
+def asking_parts(question: str) -> list[str]:
+    """The parts of ``question``, in its own words, that each ask a thing of their own (a
+    question word first, three words or more, nothing that refers back); [] where the question
+    is one part."""
+    parts = [p.strip(" ,-—") for p in _ASK_BOUNDARY.split(_questions(clean(question)))]
+    parts = [p for p in parts if p]
+    if len(parts) < 2:
+        return []
+    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(p)]

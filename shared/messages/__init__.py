@@ -11,4 +11,5 @@ from shared.messages.clauseflow.v1.messages_pb2 import (  # noqa: F401
     ReviewRequested,
     ReviewSummarized,
     StageTiming,
+    UnaskedPart,
 )

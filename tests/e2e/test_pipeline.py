@@ -240,3 +240,21 @@ def test_a_simple_question_of_fact_is_answered_without_the_llm(client, contract)
 def test_a_question_asking_for_explanation_goes_to_the_llm(reviewed):
     final = reviewed[2][-1]["data"]
     assert "routed" not in final and final["usage"]["completion_tokens"] > 0
+
+
+def test_a_part_of_the_question_no_category_answers_is_named(client, contract):
+    """The draft asks about it and the final says it was not checked (shared/clauses/routing_parts.py)."""
+    r, _ = submit(client, contract.data, "What is the governing law, and who pays if a customer sues us?")
+    evs = events(client, r.json()["request_id"])
+    assert evs[-1]["type"] == "final", [e["type"] for e in evs]
+    part = "who pays if a customer sues us"
+    # answered without the LLM, the final may come before the draft, which is then not shown
+    for draft in (e["data"] for e in evs if e["type"] == "draft"):
+        assert draft["categories"] == ["Governing Law"]
+        assert f"“{part}” matched no clause category this review checks: which clause would answer it?" in draft["questions"]
+    final = evs[-1]["data"]
+    assert final["unasked"] == [{"part": part, "suggest": []}]
+    assert "laws of the State of New York" in final["answer"]  # the part it did answer, answered
+    assert final["answer"].endswith(f"Not checked: “{part}” matched no clause category this review checks.")
+    report = client.get(f"/v1/reviews/{r.json()['request_id']}/report.json").json()
+    assert report["unasked"] == final["unasked"]

@@ -586,11 +586,21 @@ function renderFinal(id, d) {
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))]))),
     d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
+    unaskedList(d.unasked, "h3"),
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
     h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
     costTable(d));
+}
+
+/** The parts of the question no asked category answers: nothing was looked for on their account,
+ * so a reader must not take the silence for the contract's (a final from before lists none). */
+function unaskedList(parts, tag) {
+  if (!parts?.length) return null;
+  return [h(tag, {}, "Parts of the question not checked"),
+    h("ul", {}, parts.map((u) => h("li", { class: "unasked" }, h("q", {}, u.part),
+      u.suggest?.length ? `: read on its own it may ask about ${u.suggest.join(" or ")}; ask it on its own to have it checked.` : ": it matched no clause category this review checks; no clause was looked for.")))];
 }
 
 // A position against the playbook, in words and with an icon (not by colour alone).
@@ -629,6 +639,7 @@ async function showReport(id) {
       f.terms?.filter((t) => t.stated === true).length ? h("p", {}, "Terms: ", f.terms.filter((t) => t.stated === true).map((t) => `${t.name.replaceAll("_", " ")}: ${t.text}${t.redacted ? " (redacted)" : ""}`).join("; ")) : null,
       f.position ? position(f.position, f.categories.length > 1) : null)),
     r.absent.length ? [h("h2", {}, "Asked for, not found"), h("ul", {}, r.absent.map((a) => h("li", {}, `No ${a.category} clause (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? ` ${LIKELY}` : "")))] : null,
+    unaskedList(r.unasked, "h2"),
     h("p", { class: "note" }, "Findings and positions come from the clause model and the playbook, not from an LLM; every quote occurs on its page."),
     h("p", { class: "screen-only" }, h("button", { type: "button", onclick: () => window.print() }, "Print"), " ",
       h("button", { type: "button", onclick: () => { $("#printable").hidden = true; } }, "Close"))));

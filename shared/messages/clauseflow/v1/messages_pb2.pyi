@@ -82,19 +82,29 @@ class LocatedPage(_message.Message):
     summary: str
     def __init__(self, page: _Optional[int] = ..., score: _Optional[float] = ..., summary: _Optional[str] = ...) -> None: ...
 
+class UnaskedPart(_message.Message):
+    __slots__ = ("part", "suggest")
+    PART_FIELD_NUMBER: _ClassVar[int]
+    SUGGEST_FIELD_NUMBER: _ClassVar[int]
+    part: str
+    suggest: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, part: _Optional[str] = ..., suggest: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class ReviewLocated(_message.Message):
-    __slots__ = ("envelope", "pages", "mode", "categories", "route")
+    __slots__ = ("envelope", "pages", "mode", "categories", "route", "unasked")
     ENVELOPE_FIELD_NUMBER: _ClassVar[int]
     PAGES_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     CATEGORIES_FIELD_NUMBER: _ClassVar[int]
     ROUTE_FIELD_NUMBER: _ClassVar[int]
+    UNASKED_FIELD_NUMBER: _ClassVar[int]
     envelope: Envelope
     pages: _containers.RepeatedCompositeFieldContainer[LocatedPage]
     mode: str
     categories: _containers.RepeatedScalarFieldContainer[str]
     route: str
-    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., pages: _Optional[_Iterable[_Union[LocatedPage, _Mapping]]] = ..., mode: _Optional[str] = ..., categories: _Optional[_Iterable[str]] = ..., route: _Optional[str] = ...) -> None: ...
+    unasked: _containers.RepeatedCompositeFieldContainer[UnaskedPart]
+    def __init__(self, envelope: _Optional[_Union[Envelope, _Mapping]] = ..., pages: _Optional[_Iterable[_Union[LocatedPage, _Mapping]]] = ..., mode: _Optional[str] = ..., categories: _Optional[_Iterable[str]] = ..., route: _Optional[str] = ..., unasked: _Optional[_Iterable[_Union[UnaskedPart, _Mapping]]] = ...) -> None: ...
 
 class ReviewCancel(_message.Message):
     __slots__ = ("request_id", "reason", "published_at")
