@@ -83,7 +83,7 @@ MONEY = re.compile(r"(?:US\s?)?(?:[$€£]|\((?:pounds|euros?)\)|\b(?:RMB|CNY|RU
 PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 # Grounds that make a termination one for cause ("a material breach ... which remains uncured",
 # "becomes insolvent"): read by findings (no Termination For Convenience) and risk (no "Grounds").
-FOR_CAUSE = (r"for\s+cause|breach\w*|default\w*|insolven\w*|bankrupt\w*|fail(?:s|ed|ure)?(?:\s+by\s+[^.;,]{1,60}?)?\s+to|uncured|cure[ds]?|remed(?:y|ied)|violat\w*|liquidation|receiver\w*"
+FOR_CAUSE = (r"for\s+cause|breach\w*|default\w*|insolven\w*|bankrupt\w*|fail(?:s|ed|ure)?(?:\s+by\s+[^.;,]{1,60}?)?(?:\s+[a-z]+ly)?\s+to|uncured|cure[ds]?|remed(?:y|ied)|violat\w*|liquidation|receiver\w*"
              r"|assignment\s+for\s+the\s+benefit")
 MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 DATE = re.compile(rf"\b(?:{MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:day of\s+)?(?:{MONTHS}),?\s+\d{{4}}\b|\b\d{{1,2}}/\d{{1,2}}/\d{{2,4}}\b", re.I)

@@ -22,7 +22,9 @@ _W = r"[\s\u00a0]+"  # clauses come with runs of spaces and line breaks
 # "either you or Nationwide": a side may be "you" or "we"
 _NOT_SIDE = (r"(?:the|this|that|such|each|either|any|no|neither|both|affiliates?|subsidiar\w+|franchise|premises|products?|services?|information|materials?|software"
              r"|property|territory|term|termination|expiration|section|article|exhibit|schedule|notice|agreement|licen[cs]e)")
-NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
+# nor, in capitals, a manner or a preposition ("EITHER SEPARATELY OR IN COMBINATION": AIRSPAN)
+_MANNER = r"(?:separately|jointly|severally|individually|collectively|directly|indirectly|wholly|partly|partially|in|on|at|by|to|of|for|with|whole|part)\b"
+NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?!{_MANNER})(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?!{_MANNER})(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
                rf"|none{_W}of{_W}the{_W}members{_W}of{_W}the{_W}(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*){{0,2}}{_W}(?:and|or){_W}the{_W}(?-i:[A-Z])[\w-]*"  # MSCI's two provider groups
                # "Tripath or Distributor may terminate" (ETELOS, CUAD train, read on the final page: "Applies to one party")
                # as the subject that opens a sentence (mid-sentence, "remit the remainder to Licensee and Licensee shall pay" is two clauses)
@@ -42,7 +44,7 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 # "Supplier's liability", "the liability of WLI", "in no event shall Company be liable",
 # "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
 # A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR"), nor a title's word ("Limitation of Damages Chase shall").
-_NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
+_NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2})"
 # One side's remedy: it limits what that side may get ("Distributors sole remedy will be limited to", "PcoMed's sole and exclusive remedy").
 _REMEDY = re.compile(rf"(?-i:\b(?P<name>[A-Z][\w.&-]*(?:'s|’s|'S|(?<=s)['’])|[A-Z][a-z]+s))(?i:{_W}(?:sole{_W}and{_W}exclusive|sole|exclusive){_W}remed(?:y|ies))\b")
 _ONE_SIDE = [
@@ -54,6 +56,9 @@ _ONE_SIDE = [
     re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?){_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),  # "the responsibility of ECOPETROL ... shall not exceed"
     re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?){_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
+    # "Airspan Parties, taken as a whole, shall be liable for physical damage ... up to a maximum aggregate amount of" (AIRSPAN)
+    re.compile(rf"\b(?P<name>{_NAME})(?:,{_W}(?:taken{_W}as{_W}a{_W}whole|collectively|together|jointly|in{_W}the{_W}aggregate),)?{_W}(?:shall|will){_W}be{_W}liable\b"
+               rf"(?=[^.;]{{0,200}}?\b(?:up{_W}to{_W}(?:a{_W})?(?:maximum|total|aggregate|limit)|not{_W}to{_W}exceed|limited{_W}to)\b)", re.I),
     # "Chase shall have no liability for any indirect ... damages" protects Chase alone (CREDITCARDS.COM), as does
     # "Lucid will not have any liability or responsibility to Distributor"
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}(?:liable|responsible)|(?:have{_W}no|not{_W}have{_W}any){_W}(?:liability|responsibility)|(?:in|under){_W}no{_W}(?:event|circumstances?){_W}be{_W}liable)\b", re.I),
@@ -73,6 +78,9 @@ _ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability":
 # Both sides named as what a termination costs, not as who may terminate ("without any further
 # responsibility by either Party").
 _NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|expense|damage|prejudice)\w*{_W}(?:\w+{_W})?(?:to|by|of|for|on|against){_W}$", re.I)
+# Both sides named as who made or suffered what a cap is about, not as who is liable ("Airspan shall not be liable ... on
+# account of any expenditures ... or commitments made by either party": AIRSPAN); "the liability incurred by either party" binds both.
+_AGENT = re.compile(rf"\b(?<!liability )(?<!liabilities )(?:made|suffered|sustained|paid|spent|undertaken|taken|given|incurred){_W}by{_W}$", re.I)
 
 
 def mutual(text: str, category: str = "") -> tuple[Status, str | None]:
@@ -103,6 +111,8 @@ def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] |
     for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
         if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
             continue
+        if category == "Cap On Liability" and _AGENT.search(text, max(0, m.start() - 40), m.start()):
+            continue
         if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0), None
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
@@ -118,7 +128,8 @@ def _a_name(name: str) -> bool:
     """Whether the subject found names one side (not "Either party", "This Agreement")."""
     words = name.lower().split()
     return (name.lower() not in _NOT_A_NAME and words[0] not in ("either", "each", "neither", "any", "in", "no", "this", "that", "such", "said", "these", "those")
-            and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties", "event"))  # "the Party subject to the Force Majeure Event"
+            and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties", "event")  # "the Party subject to the Force Majeure Event"
+            or len(words) > 1 and words[-1] == "parties" and words[0] not in ("the", "both", "all", "such", "other"))  # "Airspan Parties" (AIRSPAN)
 
 
 # An exception: "without (the other party's) consent", "shall not require consent", "assignable

@@ -26,8 +26,10 @@ _NOT_PARTY = re.compile(
 )
 _FIGURES = ("duration", "amount", "percent")
 _HOLDERS = ("multiple", "notice_period", "survival", "duration")
-# A cure period after notice is no notice to end ("uncured after thirty days written notice", "to comply with a 30 day written notice").
-_CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied)|comply\s+with)\b(?![^.;]*\bterminat)[^.;]*$", re.I)
+# A cure period after notice is no notice to end ("uncured after thirty days written notice", "to comply with a 30 day written notice");
+# a duty complied with is no cure ("if either party fails materially to comply with any covenant ..., by written notice given ...
+# not less than thirty (30) days prior": AIRSPAN).
+_CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied))\b(?![^.;]*\bterminat)[^.;]*$|\bcomply\s+with\s+(?:\w+\s+){0,3}$", re.I)
 
 # Where a cap basis ends besides its clause part's end (shared.clauses.carve_outs.part_end): where the clause moves on.
 _BASIS_END = re.compile(

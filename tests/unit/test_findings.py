@@ -323,6 +323,10 @@ def test_which_terminations_are_for_cause_only():
     assert not for_cause_only("Licensee may terminate this Agreement at any time upon sixty (60) days written notice.")
     # NCC (CUAD dev): a failure by a named party to pay is a cause too
     assert for_cause_only("11.1 NCC may terminate this Agreement after failure by the Owner or the Licensee to comply with a 30 day written notice from NCC to pay any outstanding fee.")
+    # AIRSPAN (CUAD train, read on the final page): a failure to comply "materially" is a cause all the same
+    assert for_cause_only("13.2 Either party may terminate this Agreement at any time during the term of this Agreement if either party fails "
+                          "materially to comply with any covenant, term, or provision of this Agreement, by written notice given to the other "
+                          "party not less than thirty (30) days prior to the effective date of such termination.")
 
 
 def test_a_clause_that_opens_on_the_last_word_of_a_page_is_quoted_from_it():

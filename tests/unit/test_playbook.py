@@ -171,6 +171,21 @@ def test_two_clauses_that_each_give_one_side_the_right_bind_both_together():
     assert [f["position"]["status"] for f in logic.final_findings([cap, remedy], BOOK)] == ["deviates", "deviates"]
 
 
+def test_a_cap_binds_both_with_the_other_sides_same_cap_not_with_any_of_its_clauses():
+    """AIRSPAN (CUAD train, read on the final page): each side's cap on physical damage mirrors the other's, and together they
+    bind both; Airspan's own exclusion of every damage for a late delivery is matched by neither, and stays Airspan's alone."""
+    airspan = Finding("Cap On Liability", 16, "16.3 Airspan Parties, taken as a whole, shall be liable for physical damage to Distributor's property resulting "
+                      "from Airspan's negligence up to a maximum aggregate amount of one million US Dollars (US$1,000,000).", 0.9)
+    distributor = Finding("Cap On Liability", 16, "And Distributor, taken as a whole, shall be liable for physical damage to Airspan's property resulting from "
+                          "Distributor's negligence up to a maximum aggregate amount of one million US Dollars (US$1,000,000).", 0.9)
+    exclusion = Finding("Cap On Liability", 8, "In any event, Airspan shall not be liable for any direct, indirect, consequential, or special losses or damages "
+                        "that may be suffered by the Distributor for any delay or error in delivery of Equipment.", 0.9)
+    shown = logic.final_findings([airspan, distributor, exclusion], BOOK)
+    assert [f["position"]["status"] for f in shown] == ["meets", "meets", "deviates"]
+    assert shown[0]["position"]["jointly"] == {"page": 16, "quote": "Distributor, taken as a whole, shall be liable"}
+    assert "jointly" not in shown[2]["position"]
+
+
 def test_the_answer_is_the_summary_in_words_deviations_first():
     cap = Finding("Cap On Liability", 3, "In no event shall Supplier's liability exceed the fees paid.", 0.9)
     law = Finding("Governing Law", 5, "This Agreement is governed by the laws of the State of New York.", 0.9)
@@ -250,6 +265,15 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # STARTEC (CUAD dev, read on the final page): "does not say which parties it binds"; liability to "another Party" is any party's
         ("Cap On Liability", "In no event shall any employee, servant or agent of a Party be liable to another Party for any loss or damage.",
          ("meets", "to another Party")),
+        # AIRSPAN (CUAD train, read on the final page): who made the commitments, or how the products are used, is no side bound;
+        # a side with an aside before its verb, and a group of a party's people, are one side
+        ("Cap On Liability", "Airspan shall not be liable to Distributor for damages for loss of goodwill, or on account of any expenditures, investments, "
+         "leases, or commitments made by either party.", ("deviates", "Airspan shall not be liable")),
+        ("Cap On Liability", "NEITHER Airspan, NOR ANY OF ITS OFFICERS OR AFFILIATES, SHALL HAVE ANY LIABILITY TO DISTRIBUTOR FOR LOSS OF PROFITS ARISING FROM "
+         "THE INABILITY TO USE THEM EITHER SEPARATELY OR IN COMBINATION WITH OTHER EQUIPMENT.", ("deviates", "NEITHER Airspan, NOR ANY OF ITS OFFICERS")),
+        ("Cap On Liability", "Airspan Parties, taken as a whole, shall be liable for physical damage to Distributor's property up to a maximum aggregate amount "
+         "of one million US Dollars (US$1,000,000).", ("deviates", "Airspan Parties, taken as a whole, shall be liable")),
+        ("Cap On Liability", "In no event will the aggregate liability incurred by either party exceed the fees paid.", ("meets", "either party")),
         ("Termination For Convenience", "Except as may be provided in any Schedule, Metavante may, at any time, withdraw any of the Services upon providing ninety (90) "
          "days' prior written notice to Customer.", ("deviates", "Metavante may, at any time, withdraw")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",

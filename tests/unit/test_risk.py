@@ -163,6 +163,11 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
     # CUAD dev (MANAKOA): the item's letter is no part of the name
     ("Non-Compete", "G. MKOS will not seek to acquire any technologies presented to MKOS by UTEK from the technology developer directly or "
                     "indirectly for a period of 24 months following the termination of this Strategic Alliance Agreement.", ("MKOS will not", "one_party")),
+    # CUAD train (AIRSPAN): an aside between the party and its verb; "And" opens the second party's sentence, it names no one
+    ("Cap On Liability", "16.3 Airspan Parties, taken as a whole, shall be liable for physical damage to Distributor's property up to a maximum "
+                         "aggregate amount of one million US Dollars (US$1,000,000).", ("Airspan Parties, taken as a whole, shall", "one_party")),
+    ("Cap On Liability", "And Distributor, taken as a whole, shall be liable for physical damage to Airspan's property up to a maximum aggregate "
+                         "amount of one million US Dollars (US$1,000,000).", ("Distributor, taken as a whole, shall", "one_party")),
 ])
 def test_who_is_bound_when_the_parties_are_named(category, quote, who):
     assert bound(risk.facts(category, quote)) == ([who] if who else [])
@@ -1173,3 +1178,15 @@ def test_a_heading_glued_to_the_sentence_is_no_party_and_a_ground_is_said_once()
     note = risk.risk_note("Termination For Convenience", clause)["risk"]
     assert "(“Customer may”)" in note and "Convenience Customer" not in note
     assert note.count("for convenience") + note.count("for Convenience") == 1
+
+
+def test_a_duty_to_comply_with_is_no_cure_period_before_the_notice():
+    """CUAD train (AIRSPAN, read on the final page): "fails materially to comply with any covenant ..., by written notice given
+    ... not less than thirty (30) days prior" states a notice period; "to comply with a 30 day written notice" is still none."""
+    quote = ("13.2 Either party may terminate this Agreement at any time during the term of this Agreement if either party fails materially "
+             "to comply with any covenant, term, or provision of this Agreement, by written notice given to the other party not less than "
+             "thirty (30) days prior to the effective date of such termination.")
+    assert [f["text"] for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "notice_period"] == [
+        "notice given to the other party not less than thirty (30) days prior to the effective"]
+    assert not [f for f in risk.facts("Termination For Convenience", "Supplier may terminate if Buyer fails to comply with a 30 day written notice to pay.")
+                if f["kind"] == "notice_period"]
