@@ -47,7 +47,7 @@ _NON_EXCLUSIVE = re.compile(r"\bnon[-\s]?exclusive(?:ly)?\b(?!\s+(?:jurisdiction
 _GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce))\b", re.I)
 # ... and one said to be exclusive, which makes a quote of the non-exclusive ones misleading: the model missed a clause
 # (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it).
-_EXCLUSIVE = re.compile(r"(?<![-\w])(?<!non\s)exclusive(?:ly)?\b(?!\s+(?:of\b|jurisdiction|venue|forum|remed|property|owner|right,?\s+title|rights?\s+(?:of|in|to)\s+(?:the\s+)?owner))", re.I)  # "Licensor's exclusive rights of ownership of the Licensed Mark" (ARCONIC)
+_EXCLUSIVE = re.compile(r"(?<![-\w])(?<!non\s)exclusive(?:ly)?\b(?!\s+(?:of\b|jurisdiction|venue|forum|remed|property|owner|right,?\s+title|rights?\s+(?:of|in|to)\s+(?:the\s+)?owner|(?:that|those)\s+of\b|owned|belong|vested))", re.I)  # "Licensor's exclusive rights of ownership of the Licensed Mark" (ARCONIC); "such good will is exclusively that of Licensor" (ALLIED ESPORTS)
 
 
 def grants_non_exclusive(text: str) -> bool:

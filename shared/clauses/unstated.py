@@ -16,7 +16,9 @@ from shared.clauses.checklist import FORMULA, OPEN_ENDED
 from shared.clauses.redactions import REDACTED
 
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
-_SECTION_REF = re.compile(r"\b(?:Sections?|Clauses?|Articles?|Paragraphs?|Subsections?)\s+\d+[\w.()]*(?:\s*(?:,|and|or|through|to)\s*(?:\d+[\w.()]*|\([a-z0-9]{1,4}\)))*", re.I)
+# ... each number with its title, if any ("BREACHES OF SECTION 2 (TRADEMARKS), 8 (CONFIDENTIALITY), OR 9 (NO AGENCY RELATIONSHIP)": ALLIED ESPORTS)
+_TITLED = r"\d+[\w.()]*(?:\s*\([a-z][^()\d]{2,40}\))?"
+_SECTION_REF = re.compile(rf"\b(?:Sections?|Clauses?|Articles?|Paragraphs?|Subsections?)\s+{_TITLED}(?:\s*(?:,\s*(?:and|or)?|and|or|through|to)\s*(?:{_TITLED}|\([a-z0-9]{{1,4}}\)))*", re.I)
 _SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
 
 

@@ -1193,3 +1193,8 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     # ARCONIC (CUAD dev): a covenant not to contest the licensor's ownership grants nothing exclusive; its non-exclusive grants are quoted
     assert not instead.grants_exclusive("Licensee agrees and covenants that it shall not challenge, contest, or take any actions inconsistent "
                                         "with Licensor’s exclusive rights of ownership of the Licensed Mark, or the license granted herein.")
+    # ALLIED ESPORTS (CUAD train, read on the final page): whose good will it is grants nothing; its two non-exclusive licences were
+    # not quoted beside "No Exclusivity clause found"
+    assert not instead.grants_exclusive("Each party acknowledges that: (a) such good will is exclusively that of Licensor or Licensee, as applicable; "
+                                        "and (b) the Licensed Property have acquired a secondary meaning.")
+    assert instead.grants_exclusive("Licensor grants to Licensee an exclusive license to use the Licensed Property.")

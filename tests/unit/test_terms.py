@@ -625,6 +625,11 @@ def test_a_section_referred_to_is_no_figure_but_a_section_that_sets_the_term_is(
     an end upon an event ("shall terminate when all obligations ... are performed") are said nothing of, not "not stated"."""
     (cap,) = terms.terms("Cap On Liability", "EXCEPT FOR BREACHES OF SECTION 14, NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR ANY INCIDENTAL, CONSEQUENTIAL OR SPECIAL DAMAGES.")
     assert cap["stated"] is False
+    # ALLIED ESPORTS (CUAD train, read on the final page): sections listed with their titles are referred to, no figures
+    (cap,) = terms.terms("Cap On Liability", "EXCEPT IN CASES OF FRAUD, INDEMNIFICATION CLAIMS UNDER SECTION 5 OR BREACHES OF SECTION 2 (TRADEMARKS), 8 "
+                                             "(CONFIDENTIALITY), OR 9 (NO AGENCY RELATIONSHIP), IN NO EVENT SHALL EITHER PARTY BE LIABLE TO THE OTHER PARTY "
+                                             "FOR ANY SPECIAL, INDIRECT, CONSEQUENTIAL OR PUNITIVE DAMAGES OF ANY KIND.")
+    assert cap["stated"] is False
     (cap,) = terms.terms("Cap On Liability", "The sole remedy for any breach of Section 6.2 (e) shall be the provisions in Section 7.2.")
     assert cap["stated"] is None
     (ld,) = terms.terms("Liquidated Damages", "The amounts contemplated under Section 16.4 [Liquidated Damages] above is not a penalty.")
