@@ -274,6 +274,9 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "Airspan Parties, taken as a whole, shall be liable for physical damage to Distributor's property up to a maximum aggregate amount "
          "of one million US Dollars (US$1,000,000).", ("deviates", "Airspan Parties, taken as a whole, shall be liable")),
         ("Cap On Liability", "In no event will the aggregate liability incurred by either party exceed the fees paid.", ("meets", "either party")),
+        # CENTRACK, ABOUT.COM (CUAD train): a name its owner writes in lower case
+        ("Cap On Liability", "i-on's liability for damages to the Customer for any cause whatsoever shall be limited to one (1) month's fees.", ("deviates", "i-on's liability")),
+        ("Termination For Convenience", "eBix may terminate this Agreement upon sixty (60) days notice to About.", ("deviates", "eBix may terminate")),
         ("Termination For Convenience", "Except as may be provided in any Schedule, Metavante may, at any time, withdraw any of the Services upon providing ninety (90) "
          "days' prior written notice to Customer.", ("deviates", "Metavante may, at any time, withdraw")),
         ("Termination For Convenience", "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice to University.",

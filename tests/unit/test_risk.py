@@ -168,6 +168,11 @@ def test_a_notice_to_terminate_after_a_failure_to_cure_is_still_one():
                          "aggregate amount of one million US Dollars (US$1,000,000).", ("Airspan Parties, taken as a whole, shall", "one_party")),
     ("Cap On Liability", "And Distributor, taken as a whole, shall be liable for physical damage to Airspan's property up to a maximum aggregate "
                          "amount of one million US Dollars (US$1,000,000).", ("Distributor, taken as a whole, shall", "one_party")),
+    # CUAD train (CENTRACK, read on the final page; IBIO): a name its owner writes in lower case; a unit is no name
+    ("Cap On Liability", "i-on will not be liable under any circumstances for any lost profits or other consequential damages.", ("i-on will not", "one_party")),
+    ("License Grant", "iBio hereby grants to CC-Pharming a nonexclusive, non-assignable, limited right and license.", ("iBio hereby grants", "one_party")),
+    ("Minimum Commitment", "The signal level at the receiver: -40 dBm must be met.", None),
+    ("Cap On Liability", "Notices by e-mail will be deemed received on the day sent.", None),
 ])
 def test_who_is_bound_when_the_parties_are_named(category, quote, who):
     assert bound(risk.facts(category, quote)) == ([who] if who else [])
