@@ -9,8 +9,8 @@ stop), so the review says instead which part it did not check and, where the par
 routes somewhere, what it may ask: the reader is not left to take silence for an answer.
 
 A part counts as answered when the categories it routes to on its own, or its phrases alone
-name, meet the question's.
-One that routes nowhere is named only when it carries a topic (``routing_text.topical``).
+name, meet the question's. One that routes nowhere is named only when it carries a topic
+(``routing_text.topical``).
 """
 
 from __future__ import annotations

@@ -441,3 +441,18 @@ async def test_a_cards_position_of_another_of_its_categories_names_that_category
     for f in other:
         words = f"{f['position']['category']}: {'deviates from' if f['position']['status'] == 'deviates' else f['position']['status']}"
         await expect(page.locator("#final .finding .position b").filter(has_text=words)).not_to_have_count(0)
+
+
+async def test_a_part_of_the_question_no_category_answers_is_listed_and_can_be_asked_alone(page, stack):
+    """A several-part question whose last part no clause category answers: the final lists it as not checked
+    (shared/clauses/routing_parts.py), and its button puts it in the question box to ask alone."""
+    rid = await upload(page, "contract.pdf", make_contract().data, "What is the governing law, and who pays if a customer sues us?")
+    await expect(page.locator(".final")).to_be_visible(timeout=FINAL_S * 1000)
+    final = next(e for e in server_events(stack, rid) if e["type"] == "final")["data"]
+    assert final["unasked"] == [{"part": "who pays if a customer sues us", "suggest": []}]
+    item = page.locator(".final li.unasked")
+    await expect(item).to_have_count(1)
+    await expect(item.locator("q")).to_have_text("who pays if a customer sues us")  # the browser sets its quotation marks
+    await expect(item).to_contain_text("who pays if a customer sues us: it matched no clause category this review checks")
+    await item.locator("button.ask-part").click()
+    await expect(page.locator("#question")).to_have_value("who pays if a customer sues us?")

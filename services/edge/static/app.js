@@ -586,7 +586,7 @@ function renderFinal(id, d) {
         f.facts?.length ? h("p", { class: "facts" }, "Built from: ", f.facts.map((x, k) => [k ? " · " : "", `${x.kind}: `, h("b", {}, x.text)])) : null,
         followupBox(id, i))]))),
     d.absent?.length ? [h("h3", {}, "Asked for, not found"), h("ul", {}, d.absent.map((a) => h("li", { class: "absent" }, `No ${a.category} clause found (${a.searched_pages} pages searched).`, disclaimed(a), given(a), a.likely ? h("span", { class: "likely" }, ` ${LIKELY}`) : null)))] : null,
-    unaskedList(d.unasked, "h3"),
+    unaskedList(d.unasked, "h3", true),
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
@@ -595,12 +595,15 @@ function renderFinal(id, d) {
 }
 
 /** The parts of the question no asked category answers: nothing was looked for on their account,
- * so a reader must not take the silence for the contract's (a final from before lists none). */
-function unaskedList(parts, tag) {
+ * so a reader must not take the silence for the contract's (a final from before lists none). On the
+ * page (not the printed report) each has a button that puts it in the question box, to ask it alone. */
+function unaskedList(parts, tag, askable = false) {
   if (!parts?.length) return null;
+  const ask = (u) => { $("#question").value = /[?.!]$/.test(u.part) ? u.part : `${u.part}?`; $("#question").scrollIntoView({ block: "center" }); $("#question").focus(); };
   return [h(tag, {}, "Parts of the question not checked"),
     h("ul", {}, parts.map((u) => h("li", { class: "unasked" }, h("q", {}, u.part),
-      u.suggest?.length ? `: read on its own it may ask about ${u.suggest.join(" or ")}; ask it on its own to have it checked.` : ": it matched no clause category this review checks; no clause was looked for.")))];
+      u.suggest?.length ? `: read on its own it may ask about ${u.suggest.join(" or ")}; ask it on its own to have it checked.` : ": it matched no clause category this review checks; no clause was looked for.",
+      askable ? [" ", h("button", { type: "button", class: "ask-part", onclick: () => ask(u) }, "Ask it on its own")] : null)))];
 }
 
 // A position against the playbook, in words and with an icon (not by colour alone).
