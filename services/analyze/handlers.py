@@ -12,7 +12,7 @@ from shared.core import cost, topics
 from shared.core.errors import ClauseFlowError, Reject, error_body
 from shared.core.logs import request_id_var
 from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, StageClock, timing_dict
-from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized, UnaskedPart
+from shared.messages import Envelope, LocatedPage, ReviewCancel, ReviewFollowup, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
 from shared.store import keys
 from shared.store.lease import Lease
@@ -46,7 +46,7 @@ class LocateDeadline(Schedule):
             return False
         env = Envelope.FromString(raw)
         route = routing.route(env.question)  # locate's routing, without its embedder
-        unasked = [UnaskedPart(part=u["part"], suggest=u["suggest"]) for u in routing_parts.unasked(env.question, route)]
+        unasked = routing_parts.as_messages(routing_parts.unasked(env.question, route))
         pages = [LocatedPage(page=i, score=0.0) for i in range(1, env.page_count + 1)]
         log.warning("locate has not answered review %s in time: answering from the whole document", rid)
         await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=route.categories, unasked=unasked))
@@ -142,7 +142,7 @@ class Analyzer:
         analysed = [] if routed else located
         absent = findings.absent(scored, found, cats, searched)
         rows = logic.summary(shown, cats, checked)
-        unasked = [{"part": u.part, "suggest": list(u.suggest)} for u in msg.unasked]
+        unasked = routing_parts.from_messages(msg.unasked)
         final = {
             "findings": shown,
             "absent": absent,

@@ -9,7 +9,7 @@ from shared.clauses import direct, findings, routing, routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.core import topics
 from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
-from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized, UnaskedPart
+from shared.messages import LocatedPage, ReviewLocated, ReviewSummarized
 from shared.platform.runtime import Runtime
 from shared.store.playbooks import Playbooks
 from shared.store.scores import SharedScores
@@ -76,9 +76,10 @@ async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cat
 
 
 def _route(question: str, embed: Embed) -> tuple[list[str], list[dict]]:
-    """The categories ``question`` asks about, and the parts of it none of them answers."""
+    """The categories ``question`` asks about, and the parts of it none of them answers (none for
+    a review against the playbook: it asks every category the playbook has a rule for)."""
     route = routing.route(question, embed)
-    return route.categories, routing_parts.unasked(question, route, embed)
+    return route.categories, [] if routing.asks_playbook(question) else routing_parts.unasked(question, route, embed)
 
 
 def make_handler(rt: Runtime, loc: Locator):
@@ -94,7 +95,7 @@ def make_handler(rt: Runtime, loc: Locator):
             texts = await rt.page_texts(env)
             cats, unasked = await rt.cpu(_route, env.question, loc.embed)
             if routing.asks_playbook(env.question):  # every category the tenant's playbook has a rule for
-                cats, unasked = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules], []
+                cats = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules]
         mode = "located"
         with clock.phase("inference"):
             ranked, embedded = await _rank(rt, loc, scores, texts, env, cats)
@@ -108,7 +109,7 @@ def make_handler(rt: Runtime, loc: Locator):
         timing = clock.finish()
         route = "no_llm" if loc.route_no_llm and mode == "located" and direct.no_llm(env.question, cats) else ""
         out = ReviewLocated(envelope=copy_envelope(env, timing), pages=pages, mode=mode, categories=cats, route=route,
-                            unasked=[UnaskedPart(part=u["part"], suggest=u["suggest"]) for u in unasked])
+                            unasked=routing_parts.as_messages(unasked))
         await rt.events.emit(env.request_id, "progress", {"stage": STAGE, "done": 1, "total": 1}, dedupe=f"progress:{STAGE}")
         await rt.record_cost(env.request_id, STAGE, {**timing_dict(timing), "chunks_embedded": embedded}, missed=embedded > 0)
         await rt.state.advance_review(env.request_id, "located", located_pages=[p.page for p in pages])

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 
+from shared.clauses import routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.core.telemetry import MESSAGES, REVIEW_SECONDS, timing_dict
 from shared.messages import ReviewLocated
@@ -74,7 +75,7 @@ def make_handler(rt: Runtime, model: ClauseModel, expires_s: int, max_evidence: 
             # Off the event loop: other reviews' drafts go on while this one is built.
             draft = await rt.cpu(
                 build_draft, located, texts, env.question, cats, model, now=time.time(), expires_s=expires_s, max_evidence=max_evidence, scored=scored,
-                unasked=[{"part": u.part, "suggest": list(u.suggest)} for u in msg.unasked],
+                unasked=routing_parts.from_messages(msg.unasked),
             )
             draft["mode"] = msg.mode
         with clock.phase("postprocess"):

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from shared.clauses.routing_embed import Embed
 from shared.clauses.routing_text import asking_parts, topical
+from shared.messages import UnaskedPart
 
 if TYPE_CHECKING:
     from shared.clauses.routing import Route
@@ -46,6 +47,16 @@ def unasked(question: str, route: Route, embed: Embed | None = None) -> list[dic
             continue
         out.append({"part": part, "suggest": own[:MAX_SUGGESTED]})
     return out
+
+
+def as_messages(parts: list[dict]) -> list[UnaskedPart]:
+    """``unasked``'s parts as review.located carries them."""
+    return [UnaskedPart(part=u["part"], suggest=u["suggest"]) for u in parts]
+
+
+def from_messages(parts) -> list[dict]:
+    """review.located's ``unasked`` as ``unasked`` gives them."""
+    return [{"part": u.part, "suggest": list(u.suggest)} for u in parts]
 
 
 def _about(suggest: list[str]) -> str:
