@@ -4,8 +4,10 @@ names two to four per question, set 4 mixes one topic, several and none): exact-
 trigger phrases alone, with the MiniLM prototypes, and with the prototypes and the learned
 question classifier (models/question/; what locate runs). Then, per split, how often the review
 names a part of the question as not checked (shared/clauses/routing_parts.py): among questions
-routed right (each a false alarm), among those that drop a category (and whether it names the
-dropped one), among those about no category. The holdout split is for an
+routed right (one naming a category is a false alarm; one naming none is a topic no category
+covers, "payment terms"), among those that drop a category (and whether it names the dropped
+one), among those about no category. "no list items" is the learned route before the items of a
+plain list of topics were also asked on their own (routing_parts.listed). The holdout split is for an
 occasional honest measurement: print its number, never its questions.
 
     .venv/bin/python bench/bench_routing_sets.py
@@ -26,7 +28,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from services.locate.embedder import Embedder  # noqa: E402
-from shared.clauses import routing, routing_learned, routing_parts  # noqa: E402
+from shared.clauses import routing, routing_learned, routing_lists, routing_parts  # noqa: E402
+
+
+@contextmanager
+def without_lists():
+    """route() as it was before a plain list's items were asked on their own."""
+    listed = routing_lists.listed
+    routing_lists.listed = lambda question, whole, route, embed=None: whole
+    try:
+        yield
+    finally:
+        routing_lists.listed = listed
 
 
 @contextmanager
@@ -40,8 +53,11 @@ def without_learned():
         routing_learned.load = load
 
 
-def accuracy(rows: list[dict], embed, learned: bool, times: list[float]) -> int:
+def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: bool = True) -> int:
     """Questions routed exactly right; each one's time (seconds) appended to ``times``."""
+    if not lists:
+        with without_lists():
+            return accuracy(rows, embed, learned, times)
     def one(r: dict) -> bool:
         t0 = time.perf_counter()
         got = routing.route(r["question"], embed).categories
@@ -56,7 +72,7 @@ def accuracy(rows: list[dict], embed, learned: bool, times: list[float]) -> int:
 
 def unasked_counts(rows: list[dict], embed) -> str:
     """Parts named as not checked, by how the whole question routed."""
-    n = defaultdict(lambda: [0, 0, 0])  # kind -> questions, with a part named, with the dropped category suggested
+    n = defaultdict(lambda: [0, 0, 0, 0])  # kind -> questions, with a part named, with the dropped category suggested, with any category suggested
     for r in rows:
         route = routing.route(r["question"], embed)
         want, got = set(r["expected"]), set(route.categories)
@@ -65,7 +81,8 @@ def unasked_counts(rows: list[dict], embed) -> str:
         n[kind][0] += 1
         n[kind][1] += bool(parts)
         n[kind][2] += any(set(u["suggest"]) & (want - got) for u in parts)
-    return "; ".join(f"{k}: {c[1]} of {c[0]} name a part" + (f" ({c[2]} suggest the dropped category)" if k == "drops one" else "")
+        n[kind][3] += any(u["suggest"] for u in parts)
+    return "; ".join(f"{k}: {c[1]} of {c[0]} name a part, {c[3]} with a category" + (f" ({c[2]} suggest the dropped category)" if k == "drops one" else "")
                      for k, c in sorted(n.items()))
 
 
@@ -79,10 +96,10 @@ def main() -> None:
     if routing_learned.load() is None:
         print("(no models/question/: the last line of each group is the same as the one before)")
     for (n, split), rs in sorted(groups.items()):
-        for name, e, learned in (("phrases only", None, False), ("phrases + prototypes", embed, False),
-                                 ("phrases + prototypes + learned", embed, True)):
+        for name, e, learned, lists in (("phrases only", None, False, True), ("phrases + prototypes", embed, False, True),
+                                        ("... + learned, no list items", embed, True, False), ("phrases + prototypes + learned", embed, True, True)):
             times: list[float] = []
-            ok = accuracy(rs, e, learned, times)
+            ok = accuracy(rs, e, learned, times, lists)
             ms = np.array(times) * 1000
             print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
                   f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")

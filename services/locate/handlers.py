@@ -6,6 +6,7 @@ import logging
 from dataclasses import dataclass
 
 from shared.clauses import direct, findings, routing, routing_parts
+from shared.clauses.routing_text import asks_playbook
 from shared.clauses.clause_model import ClauseModel
 from shared.core import topics
 from shared.core.telemetry import MESSAGES, copy_envelope, timing_dict
@@ -79,7 +80,7 @@ def _route(question: str, embed: Embed) -> tuple[list[str], list[dict]]:
     """The categories ``question`` asks about, and the parts of it none of them answers (none for
     a review against the playbook: it asks every category the playbook has a rule for)."""
     route = routing.route(question, embed)
-    return route.categories, [] if routing.asks_playbook(question) else routing_parts.unasked(question, route, embed)
+    return route.categories, [] if asks_playbook(question) else routing_parts.unasked(question, route, embed)
 
 
 def make_handler(rt: Runtime, loc: Locator):
@@ -94,7 +95,7 @@ def make_handler(rt: Runtime, loc: Locator):
         with clock.phase("preprocess"):
             texts = await rt.page_texts(env)
             cats, unasked = await rt.cpu(_route, env.question, loc.embed)
-            if routing.asks_playbook(env.question):  # every category the tenant's playbook has a rule for
+            if asks_playbook(env.question):  # every category the tenant's playbook has a rule for
                 cats = [r.category for r in (await Playbooks(rt.redis).current(env.tenant)).rules]
         mode = "located"
         with clock.phase("inference"):

@@ -38,7 +38,7 @@ from importlib import resources
 
 import numpy as np
 
-from shared.clauses import routing_learned
+from shared.clauses import routing_learned, routing_lists
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
 from shared.clauses.routing_text import Speller, as_list, clean, hide, neutral_phrases, several_parts, split_parts, stem_words, tokenize, topical
@@ -244,16 +244,6 @@ _PROTOTYPES = Prototypes(NAMES, {n: (DESCRIPTIONS[n], n.replace("/", " or "), *T
 # --- routing ------------------------------------------------------------------------------
 
 
-# "Review this contract against our playbook", "does it meet our standard positions?": every
-# category of the tenant's playbook is asked (locate reads which).
-_PLAYBOOK = re.compile(r"\bplay\s?books?\b|\b(?:against|per|with|meet|meets|follow|follows)\s+(?:our|my)\s+(?:standard\s+)?(?:positions?|standards|guidelines)\b", re.I)
-
-
-def asks_playbook(question: str) -> bool:
-    """Whether the question asks for the contract against the playbook as a whole."""
-    return bool(_PLAYBOOK.search(question))
-
-
 def _semantic(text: str, hits: list[_Hit], embed: Embed) -> tuple[dict[str, float], dict[str, float], np.ndarray]:
     """What the prototypes pick (category -> similarity), the whole question's similarities
     ('' -> the best background topic) and its vector, from one embedding call.
@@ -285,9 +275,15 @@ def route(question: str, embed: Embed | None = None) -> Route:
     Quoted CUAD names win outright ("named"). Otherwise trigger phrases and combinations of
     words decide; when ``embed`` (texts -> unit vectors) is given, similarity to category
     prototypes fills in the question, or the parts of it, where no phrase matched, and the
-    learned classifier weighs both ("semantic" either way). A question about none of the categories routes to nothing
-    ("none"). Never raises on text.
+    learned classifier weighs both ("semantic" either way); each item of a plain list of topics
+    is also asked on its own (``routing_lists.listed``). A question about none of the categories
+    routes to nothing ("none"). Never raises on text.
     """
+    whole = _route(question, embed)
+    return whole if whole.method == "named" else routing_lists.listed(question, whole, route, embed)
+
+
+def _route(question: str, embed: Embed | None) -> Route:
     named = _named(question)
     if named:
         named = named[:MAX_CATEGORIES]

@@ -11,6 +11,10 @@ routes somewhere, what it may ask: the reader is not left to take silence for an
 A part counts as answered when the categories it routes to on its own, or its phrases alone
 name, meet the question's. One that routes nowhere is named only when it carries a topic
 (``routing_text.topical``).
+
+A plain list of topics ("Term + renewal + gov law") is read item by item (shared.clauses.
+routing_lists): an item that routes nowhere ("indemnity", "payment terms": no CUAD category) is
+named too.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from shared.clauses.routing_embed import Embed
+from shared.clauses.routing_lists import names_a_topic, topic_lists
 from shared.clauses.routing_text import asking_parts, topical
 from shared.messages import UnaskedPart
 
@@ -40,10 +45,12 @@ def unasked(question: str, route: Route, embed: Embed | None = None) -> list[dic
     if not categories or route.method == "named":
         return []
     out: list[dict[str, object]] = []
-    for part in asking_parts(question):
+    parts = [(p, topical(p)) for p in asking_parts(question)]
+    parts += [(it, names_a_topic(it, question)) for items in topic_lists(question, routing.route) for it in items]
+    for part, topic in parts:
         own = routing.route(part, embed).categories
         phrases = routing.route(part).categories if embed is not None else own  # a phrase the classifier overrode in the part alone still answers it
-        if set(own + phrases) & set(categories) or not (own or topical(part)):
+        if set(own + phrases) & set(categories) or not (own or topic) or any(u["part"] == part for u in out):
             continue
         out.append({"part": part, "suggest": own[:MAX_SUGGESTED]})
     return out

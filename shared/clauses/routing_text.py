@@ -201,6 +201,16 @@ def several_parts(text: str) -> list[str]:
     return parts if len(parts) >= 2 else []
 
 
+# "Review this contract against our playbook", "does it meet our standard positions?": every
+# category of the tenant's playbook is asked (locate reads which).
+_PLAYBOOK = re.compile(r"\bplay\s?books?\b|\b(?:against|per|with|meet|meets|follow|follows)\s+(?:our|my)\s+(?:standard\s+)?(?:positions?|standards|guidelines)\b", re.I)
+
+
+def asks_playbook(question: str) -> bool:
+    """Whether the question asks for the contract against the playbook as a whole."""
+    return bool(_PLAYBOOK.search(question))
+
+
 # Where a question asks another thing in a reader's sense, coarser than _BOUNDARY: "and" or "but"
 # only before a question word ("..., and how do we get out of it?"; "go around us and contract
 # directly" is one thing), a colon ("Two things: ..."), never "or" ("exclusive, or can we use
@@ -222,3 +232,36 @@ def asking_parts(question: str) -> list[str]:
     if len(parts) < 2:
         return []
     return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(p)]
+
+
+# A plain list of topics ("Term + renewal + gov law"; "Quick check: cap, indemnity, insurance,
+# assignment"): three items or more (two joined by "+") of five words at most, split at commas,
+# "+", "&" or "and", none of them a clause (a question word, a condition, a verb: "If nobody does
+# anything, does the deal extend itself, and for how long?" lists nothing). A list after a dash,
+# or one with "etc." or "e.g.", gives examples of one topic ("What cover … — product liability,
+# professional indemnity, etc.?"); an item that asks for something ("Keep it brief", "bullet
+# points are fine") is no topic.
+_SEGMENT = re.compile(r"([:;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|\s[-—–]\s)")
+_ITEM = re.compile(r",|\+|&|\band\b", re.I)
+_EXAMPLES = re.compile(r"\b(?:etc|e\.g|i\.e|such as|for example|something else)\b", re.I)
+_CLAUSAL = re.compile(rf"\b(?:{_ASK_WORD}|if|had|not|no)\b", re.I)
+_REQUEST = re.compile(r"^(?:check|review|keep|pull|please|pls|do|look|tell|list|mark|give|show|summari[sz]e|flag|confirm|find|need|want)\b"
+                      r"|\b(?:is|are|be|was|were)\b|(?-i:\b(?:[Ww]e|[Yy]ou|me|us|I)\b)", re.I)  # "US" is a country
+_ITEM_LEAD = re.compile(r"^(?:(?:or|any|the|also|plus|pls|please|and|all|our|their|its)\s+)+", re.I)
+
+
+def listed_items(question: str) -> list[tuple[str, list[str]]]:
+    """Each plain list of topics in ``question``: (what a colon it follows heads it with, or "";
+    its items in the user's words)."""
+    segments = _SEGMENT.split(clean(question))
+    out = []
+    for i in range(0, len(segments), 2):
+        segment, before = segments[i], segments[i - 1].strip() if i else ""
+        if before in "-—–" and i or _EXAMPLES.search(segment):
+            continue
+        items = [it for it in (_ITEM_LEAD.sub("", b.strip(" ()'\"")) for b in _ITEM.split(segment)) if it]
+        if len(items) < 3 and "+" not in segment or not all(len(it.split()) <= 5 and not _CLAUSAL.search(it) for it in items):
+            continue
+        topics = [it for it in items if not _REQUEST.search(it) and re.search(r"[A-Za-z]{2}", it)]
+        out.append((segments[i - 2].strip() if before == ":" else "", topics))
+    return out

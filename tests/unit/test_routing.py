@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from services.locate.embedder import Embedder
 from shared.clauses import routing
+from shared.clauses.routing_text import asks_playbook
 from shared.clauses.catalogue import CATEGORIES
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "routing_questions.jsonl"
@@ -276,7 +277,7 @@ def test_lexical_routing_is_fast():
     ],
 )
 def test_a_question_about_the_playbook_as_a_whole_is_recognised(question, asks):
-    assert routing.asks_playbook(question) is asks
+    assert asks_playbook(question) is asks
 
 
 @pytest.mark.parametrize("question, expected", [
