@@ -112,7 +112,7 @@ class FixedModel:
 
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
-                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary"]
+                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -1168,6 +1168,29 @@ def test_clauses_of_another_kind_rule_out_few_train_labels():
     assert not rules["Exclusivity"]("Distributor shall be the exclusive distributor in the Territory and submits to the exclusive jurisdiction of Delaware.")
 
 
+def test_an_absent_revenue_sharing_quotes_a_royalty_free_grant_unless_a_payment_is_shared():
+    """Asked for royalties of a royalty-free trademark licence (HERTZ, CUAD train, read on the final page), the page said
+    "No Revenue/Profit Sharing clause found" and stopped; the royalty-free grant answers the question. A royalty, a
+    commission, a percentage or an equity grant anywhere in the contract (a clause the model missed) quotes nothing; lost
+    profits in an exclusion of damages are no share."""
+    from shared.clauses import instead
+
+    page = ("2.1 Licensor hereby grants Licensed Users a nonexclusive, nontransferable, royalty-free license to use the Licensed Mark.\n"
+            "4.2 IN NO EVENT SHALL LICENSOR BE LIABLE FOR ANY DAMAGES FOR LOSS OF PROFITS OR LOST REVENUES.\n")
+    model = FixedModel({"license": {"Revenue/Profit Sharing": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], ["Revenue/Profit Sharing"], 1)
+    (grant,) = gone["instead"]
+    assert "royalty-free license" in grant["quote"] and "PROFITS" not in grant["quote"]
+    assert (gone["instead_what"], gone["instead_tag"]) == ("royalty-free grants", "royalty-free only")
+    for paid in ("Licensee shall pay Licensor a royalty of five percent (5%) of Net Sales.\n",
+                 "Distributor shall receive a commission on each sale.\n",
+                 "The Company shall issue to the Consultant 1,990,000 shares of Common Stock.\n"):
+        both = page + paid
+        (gone,) = findings.absent(findings.score_units(findings.page_units([both]), model, [both]), [], ["Revenue/Profit Sharing"], 1)
+        assert "instead" not in gone, paid
+    assert not instead.grants_free("Licensor grants a royalty-free license to the Marks; Licensee shall pay 3% of its net sales.")
+
+
 def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
     """Asked "is the licence exclusive?" of a contract whose only grant is non-exclusive (EUROMEDIA, CUAD train), the page
     said "No Exclusivity clause found" and stopped; the non-exclusive grant answers the question, and is quoted. Where
@@ -1198,3 +1221,9 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     assert not instead.grants_exclusive("Each party acknowledges that: (a) such good will is exclusively that of Licensor or Licensee, as applicable; "
                                         "and (b) the Licensed Property have acquired a secondary meaning.")
     assert instead.grants_exclusive("Licensor grants to Licensee an exclusive license to use the Licensed Property.")
+    # HERTZ (CUAD train, read on the final page): a right the licensor keeps grants nothing; its nonexclusive licence was not
+    # quoted beside "No Exclusivity clause found"
+    assert not instead.grants_exclusive("Licensed Users shall not register the Licensed Mark in any jurisdiction without Licensor's express prior "
+                                        "written consent, and Licensor shall retain the exclusive right to apply for and obtain registrations.")
+    assert not instead.grants_exclusive("Loop retains its sole and exclusive right to enter into Loop Sales Contracts, under the license granted herein.")
+    assert instead.grants_exclusive("Licensor hereby grants Licensee the sole and exclusive right to sell the Products, and retains no right to sell them.")
