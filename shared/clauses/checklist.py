@@ -110,6 +110,9 @@ TERM_LABEL = {"warranty_period": "Warranty period", "claim_period": "Time to bri
 # Terms the record carries only where the clause states them: most caps set no time to sue, and
 # "not stated" would be said of nearly every one.
 OPTIONAL = {"claim_period"}
+# Terms that answer the same question: where one is read, an unread other is not listed ("shall expire December 31,
+# 2023" read "term length: no value read (check it)" beside its end date: FLOTEK, CUAD train, on the final page).
+ALTERNATIVES = {"Expiration Date": ("term_length", "end_date")}
 # A term of the record -> the checklist kind it states (a period's, a date's, or the first of the
 # facts it is read from): a term the record reads that the note's own patterns missed ("for an
 # additional month", "[***]") is quoted in the note too, so the note and the record never disagree.

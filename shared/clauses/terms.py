@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
-from shared.clauses.checklist import OPTIONAL, SPEC
+from shared.clauses.checklist import ALTERNATIVES, OPTIONAL, SPEC
 from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF
 from shared.clauses.jurisdictions import jurisdiction, named_state
 from shared.clauses.redactions import REDACTED, TO_ANSWER as _TO_ANSWER, redaction
@@ -260,4 +260,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
                 could = "beside" if name in beside else False  # said as such: "the next sentence caps it" is no unread figure
             got = _term(name, None, stated=None if could else False) | ({"beside": True} if could == "beside" else {})
         out.append(got)
+    either = ALTERNATIVES.get(category, ())
+    if any(t["stated"] for t in out if t["name"] in either):
+        out = [t for t in out if t["stated"] or t["name"] not in either]
     return out

@@ -166,9 +166,12 @@ def test_a_duration_that_is_not_the_term_is_not_read_as_it(category, clause):
 )
 def test_the_day_a_term_starts_is_not_its_end(clause):
     """The only date of these clauses (read on CUAD dev contracts) is when the term starts: no end
-    date is claimed, and none is said to be missing (the clause has a date)."""
-    end = next(t for t in terms.terms("Expiration Date", clause) if t["name"] == "end_date")
-    assert end["stated"] is None and end["value"] is None
+    date is claimed, and none is said to be missing (the clause has a date); beside a term length
+    read ("for one year") the end date is not listed at all."""
+    got = terms.terms("Expiration Date", clause)
+    ends = [t for t in got if t["name"] == "end_date"]
+    assert all(t["stated"] is None and t["value"] is None for t in ends)
+    assert ends or [t["text"] for t in got if t["name"] == "term_length"] == ["one year"]
 
 
 def test_a_term_with_two_ends_says_nothing_rather_than_not_stated():
@@ -430,6 +433,16 @@ def test_the_later_of_two_ends_leaves_the_term_unread():
     got = terms.terms("Expiration Date", "This Agreement shall terminate on the later of (i) the third anniversary of the Effective Date or (ii) "
                                          "the date on which ETI ceases to be a Subsidiary of NTL.")
     assert got[0]["name"] == "term_length" and got[0]["stated"] is not True
+
+
+def test_an_end_date_read_leaves_no_unread_term_length_beside_it():
+    """FLOTEK (CUAD train, on the final page): "shall expire December 31, 2023" read "term length: no value read from this
+    clause (check it)" beside its end date; the date answers how long it runs, as a term length read does."""
+    got = terms.terms("Expiration Date", 'The "Term" shall begin on the date hereof and shall expire December 31, 2023, subject to early '
+                                         "termination pursuant to the terms of Section 19.")
+    assert [(t["name"], t["text"]) for t in got] == [("end_date", "December 31, 2023")]
+    got = terms.terms("Expiration Date", "This Agreement shall commence on January 2, 2020 and remain in effect for one (1) year.")
+    assert [(t["name"], t["text"]) for t in got] == [("term_length", "one (1) year")]  # its start date is no end date
 
 
 def test_a_window_to_reject_or_notify_is_no_warranty_period():
