@@ -1160,6 +1160,11 @@ def test_a_party_that_agrees_another_is_entitled_is_the_one_bound():
     quote = "Should ADMA fail to supply a minimum of [***] Batches, ADMA agrees that Sanofi Pasteur shall be entitled to obtain from ADMA liquidated damages."
     assert bound(risk.facts("Minimum Commitment", quote)) == [("ADMA agrees", "one_party")]
     assert bound(risk.facts("Minimum Commitment", "Licensee agrees that Licensor shall provide support.")) == [("Licensor shall", "one_party")]
+    # IVILLAGE (CUAD train, on the final page): "iVillage agrees that Ford shall be the exclusive automobile manufacturer sponsor"
+    # read "Applies to one party (“Ford shall”)"; the exclusive one is whom it favours, the one who agrees is bound
+    quote = "For the Initial Term of this Agreement, iVillage agrees that Ford shall be the exclusive automobile manufacturer sponsor throughout the Network."
+    assert bound(risk.facts("Exclusivity", quote)) == [("iVillage agrees", "one_party")]
+    assert bound(risk.facts("Exclusivity", "Co-Host shall be the exclusive reseller of software products at the Originating Location.")) == []
 
 
 @pytest.mark.parametrize("clause", [
