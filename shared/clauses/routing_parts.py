@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from shared.clauses.routing_embed import Embed
 from shared.clauses.routing_lists import names_a_topic, topic_lists
-from shared.clauses.routing_text import asking_parts, topical
+from shared.clauses.routing_text import asking_parts, the_contract, topical
 from shared.messages import UnaskedPart
 
 if TYPE_CHECKING:
@@ -48,8 +48,9 @@ def unasked(question: str, route: Route, embed: Embed | None = None) -> list[dic
     parts = [(p, topical(p)) for p in asking_parts(question)]
     parts += [(it, names_a_topic(it, question)) for items in topic_lists(question, routing.route) for it in items]
     for part, topic in parts:
-        own = routing.route(part, embed).categories
-        phrases = routing.route(part).categories if embed is not None else own  # a phrase the classifier overrode in the part alone still answers it
+        alone = the_contract(part)  # "how can either side end it" is read as "... end the agreement"
+        own = routing.route(alone, embed).categories
+        phrases = routing.route(alone).categories if embed is not None else own  # a phrase the classifier overrode in the part alone still answers it
         if set(own + phrases) & set(categories) or not (own or topic) or any(u["part"] == part for u in out):
             continue
         out.append({"part": part, "suggest": own[:MAX_SUGGESTED]})

@@ -221,6 +221,16 @@ _ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?{_ASK_WORD}\b"
 # A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
 # an earlier part named, not a topic of its own.
 _REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
+# ... but "it" that ends, or is ended, renewed or left, is the contract ("how can either side end it", "what happens to
+# unsold stock when it ends"): a thing of its own.
+_CONTRACT_IT = re.compile(r"\b(?:end|terminate|cancel|renew|extend|exit|leave|get\s+out\s+of|walk\s+away\s+from)\s+it\b"
+                          r"|\bit\s+(?:ends|expires|terminates|renews|runs\s+out|is\s+(?:terminated|ended|renewed|cancell?ed|over))\b", re.I)
+
+
+def the_contract(part: str) -> str:
+    """``part`` with each "it" that is the contract said as "the agreement" ("how can either side end it"), as it
+    is routed on its own."""
+    return _CONTRACT_IT.sub(lambda m: re.sub(r"\bit\b", "the agreement", m.group(), flags=re.I), part)
 
 
 def asking_parts(question: str) -> list[str]:
@@ -231,7 +241,7 @@ def asking_parts(question: str) -> list[str]:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return []
-    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(p)]
+    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_CONTRACT_IT.sub(" ", p))]
 
 
 # A plain list of topics ("Term + renewal + gov law"; "Quick check: cap, indemnity, insurance,

@@ -13,7 +13,7 @@ from services.analyze import logic as analyze_logic
 from services.locate.embedder import Embedder
 from services.phase2.logic import open_questions
 from shared.clauses import routing, routing_parts
-from shared.clauses.routing_text import asking_parts, listed_items
+from shared.clauses.routing_text import asking_parts, listed_items, the_contract
 from shared.clauses.verdicts import concludes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -34,8 +34,28 @@ def test_parts_that_ask_a_thing_of_their_own():
     assert asking_parts("Governing law, and whether any third parties (e.g. our group companies) can enforce the contract.") == [
         "whether any third parties (e.g. our group companies) can enforce the contract"]
     # a part that refers back is about what an earlier part named; a statement asks nothing
-    assert asking_parts(PIPELINE) == ["How long does this run", "is there a minimum volume we must pay for even if we don't ship"]
+    assert asking_parts("Is there a non-compete, and how long does it last?") == ["Is there a non-compete"]
+    assert asking_parts(PIPELINE) == ["How long does this run", "can we get out of it early", "is there a minimum volume we must pay for even if we don't ship"]
     assert asking_parts("Two things: keep it brief. What is the cap?") == ["What is the cap"]
+
+
+def test_it_that_ends_is_the_contract():
+    """BLACKBOX (CUAD train, on the final page): "how can either side end it" was dropped by routing and, with its "it", read as
+    referring back; an "it" that ends, or is ended, renewed or left, is the contract, and the part is routed as about it."""
+    q = ("Can they appoint other distributors in our territory, what do we have to buy each year, how can either side end it, "
+         "and what happens to unsold stock when it ends?")
+    assert asking_parts(q) == ["what do we have to buy each year", "how can either side end it", "what happens to unsold stock when it ends"]
+    assert the_contract("how can either side end it") == "how can either side end the agreement"
+    assert the_contract("can we move it to a buyer") == "can we move it to a buyer"
+    assert asking_parts("Who owns the code, and can we move it to a buyer?") == ["Who owns the code"]
+
+
+def test_a_part_about_the_contract_is_routed_as_such(embed):
+    q = ("Can they appoint other distributors in our territory, what do we have to buy each year, how can either side end it, "
+         "and what happens to unsold stock when it ends?")
+    route = routing.route(q, embed)
+    assert "Termination For Convenience" not in route.categories  # the drop this is for
+    assert {"part": "how can either side end it", "suggest": ["Termination For Convenience"]} in routing_parts.unasked(q, route, embed)
 
 
 def test_a_dropped_topic_is_named_with_what_it_may_ask(embed):
