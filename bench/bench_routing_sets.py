@@ -70,14 +70,17 @@ def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: 
         return sum(one(r) for r in rows)
 
 
-def unasked_counts(rows: list[dict], embed) -> str:
-    """Parts named as not checked, by how the whole question routed."""
+def unasked_counts(rows: list[dict], embed, times: list[float]) -> str:
+    """Parts named as not checked, by how the whole question routed; each question's time to read its parts (seconds)
+    appended to ``times``."""
     n = defaultdict(lambda: [0, 0, 0, 0])  # kind -> questions, with a part named, with the dropped category suggested, with any category suggested
     for r in rows:
         route = routing.route(r["question"], embed)
         want, got = set(r["expected"]), set(route.categories)
         kind = "no category" if not want else "drops one" if not want <= got else "right" if want == got else "adds one"
+        t0 = time.perf_counter()
         parts = routing_parts.unasked(r["question"], route, embed)
+        times.append(time.perf_counter() - t0)
         n[kind][0] += 1
         n[kind][1] += bool(parts)
         n[kind][2] += any(set(u["suggest"]) & (want - got) for u in parts)
@@ -103,8 +106,11 @@ def main() -> None:
             ms = np.array(times) * 1000
             print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
                   f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")
+    times: list[float] = []
     for split in ("tune", "holdout"):
-        print(f"parts not checked, {split}, every set: {unasked_counts([r for r in rows if r['split'] == split], embed)}")
+        print(f"parts not checked, {split}, every set: {unasked_counts([r for r in rows if r['split'] == split], embed, times)}")
+    ms = np.array(times) * 1000
+    print(f"reading the parts, ms per question ({len(ms)}): median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}, max {ms.max():.1f}")
 
 
 if __name__ == "__main__":
