@@ -267,7 +267,7 @@ def listed_items(question: str) -> list[tuple[str, list[str]]]:
     out = []
     for i in range(0, len(segments), 2):
         segment, before = segments[i], segments[i - 1].strip() if i else ""
-        if before in "-—–" and i or _EXAMPLES.search(segment):
+        if before in ("-", "—", "–") or _EXAMPLES.search(segment):
             continue
         items = [it for it in (_ITEM_LEAD.sub("", b.strip(" ()'\"")) for b in _ITEM.split(segment)) if it]
         if len(items) < 3 and "+" not in segment or not all(len(it.split()) <= 5 and not _CLAUSAL.search(it) for it in items):
