@@ -32,7 +32,11 @@ _NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?termina
 _WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bat\s+will\b|\bfor\s+whatever\s+reason"
                             r"|\bat\s+the\s+(?:sole\s+)?option\s+of\s+(?:any|either|each)\s+part"
                             # an item that is a notice alone: "may terminate this Agreement ...: (i) upon thirty (30) days prior written notice, or (ii) ... if" (HF ENTERPRISES)
-                            r"|\((?:i|a|1)\)\s*(?:upon|on|with|by\s+giving)\s+(?:at\s+least\s+)?[^.;()]{0,30}?(?:\(\d+\)\s*)?(?:days?|months?)['’]?\s+(?:\w+\s+){0,3}?notice\s*[,;]?\s*(?:or|and)\b", re.I)  # "shall terminate (a) at the option of any party, upon 90 days' notice" (TALCOTT)
+                            r"|\((?:i|a|1)\)\s*(?:upon|on|with|by\s+giving)\s+(?:at\s+least\s+)?[^.;()]{0,30}?(?:\(\d+\)\s*)?(?:days?|months?)['’]?\s+(?:\w+\s+){0,3}?notice\s*[,;]?\s*(?:or|and)\b"
+                            # ... or a party's own: "can be terminated at any time ..., as follows: (a) by the Consultant electing to give the
+                            # Company not less than 3 months prior notice of such termination;" (CORAL GOLD)
+                            r"|\((?:i|a|1)\)\s*by\s+(?:the\s+)?(?:[A-Z][\w-]*\s+){1,3}(?:electing\s+to\s+give|giving)\s+(?:\w+\s+){0,3}?(?:not\s+less\s+than\s+|at\s+least\s+)?"
+                            r"(?:\w+\s+)?(?:\(\d+\)\s*)?(?:days?|months?)['’]?\s+(?:(?:prior|advance|written)\s+){0,3}notice\b(?![^.;]{0,40}\bif\b)", re.I)  # "shall terminate (a) at the option of any party, upon 90 days' notice" (TALCOTT)
 
 
 def ends_for_cause(text: str) -> bool:

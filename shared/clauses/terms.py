@@ -114,7 +114,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         after = clause[b : b + 40]
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)):
             continue
-        if cue == "after" and (not _AFTER_END.search(after) or _CURE_AFTER.match(clause, b)):
+        if cue == "after" and (not (_AFTER_END.search(after) or re.match(r"\W*from\b", after) and _FROM_END.match(after)) or _CURE_AFTER.match(clause, b)):  # "one year from the date of expiration or termination" (CORAL GOLD)
             continue
         if cue == "warrant" and (not _WARRANT.search(clause[max(0, a - 400) : b + 120]) or _TO_ANSWER.search(before) and not _WARRANT.match(after, 1)):
             continue

@@ -1079,6 +1079,13 @@ def test_an_absent_termination_for_convenience_says_what_termination_rights_ther
     assert instead.ends_for_cause("Either party may terminate this Agreement: (a) upon a material breach by the other party, or (b) upon its insolvency.")
     assert not instead.ends_for_cause("If the JVC fails to sell the Products, both the Parties will mutually discuss whether to continue or terminate the Agreement.")
     assert not instead.ends_for_cause("Any rights or licenses Investor has under this Agreement shall survive termination of this IP Agreement for Company's breach.")
+    # CORAL GOLD (CUAD train, on the final page): a party's own notice as the first item is an end for convenience, not "rights to
+    # terminate for cause instead"; a notice given only if the other breaches is still one for cause
+    assert not instead.ends_for_cause("This Agreement can be terminated at any time prior to the expiry of the Term, as follows: (a) by the "
+                                      "Consultant electing to give the Company not less than 3 months prior notice of such termination; (b) by the "
+                                      "Company, if the Consultant breaches this Agreement.")
+    assert instead.ends_for_cause("This Agreement may be terminated as follows: (a) by the Company giving the Consultant thirty days notice if the "
+                                  "Consultant breaches this Agreement; (b) by either party upon insolvency.")
     assert "instead" not in findings.absent(scored, [], ["Cap On Liability"], 1)[0]  # only where the category has a place to fill
 
 

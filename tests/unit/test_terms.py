@@ -111,6 +111,9 @@ def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
         ("Renewal Term", "The initial term is five (5) years and shall thereafter automatically renew for additional two (2) year terms.", "renewal_length", 730),
         ("Expiration Date", "The term will begin on April 1, 2018 and continue until April 30, 2018.", "end_date", "2018-04-30"),
         ("Non-Compete", "During the Term and for a period of two years following termination, X shall not compete.", "restriction_period", 730),
+        # CORAL GOLD (CUAD train, on the final page): "during the Term" was read, not the year after it
+        ("No-Solicit Of Employees", "The Consultant agrees that during the Term and for a period of one year from the date of expiration or termination "
+                                    "of this Agreement, it shall not solicit the employment of any employee of the Company.", "restriction_period", 365),
         ("Cap On Liability", "LIABILITY SHALL NOT EXCEED [***].", "cap", None),
         # Read on a CUAD dev contract, where "not stated" had been said of it.
         ("Expiration Date", 'This Agreement will commence on the Effective Date, and will terminate on the third anniversary of the Effective Date (the "Term").', "term_length", 1095),
