@@ -242,6 +242,9 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         ("Check the term, renewal and termination provisions.", {"Expiration Date", "Renewal Term", "Termination For Convenience"}),
         ("What are the payment terms?", set()),
         ("Is anything unusual in the terms and conditions?", set()),
+        # a licence's minimum guarantee is a minimum royalty, not a warranty (GLU MOBILE, read on the final page); a guarantee alone still is
+        ("Is there a minimum guarantee on royalties?", {"Minimum Commitment", "Revenue/Profit Sharing"}),
+        ("How long is the guarantee?", {"Warranty Duration"}),
     ],
 )
 def test_lexical_rules(question, expected):
