@@ -9,6 +9,9 @@ import re
 from shared.clauses.catalogue import DATE, FOR_CAUSE, MONEY, PERCENT
 from shared.clauses.playbook_words import BRAND, NAMED_SIDES
 
+# The party named exclusive ("Ford shall be the exclusive sponsor") is whom a clause favours, not whom it binds (IVILLAGE).
+_FAVOURED = r"\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive"
+
 # Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days"), bracket them
 # ("[three (3)] months", "(30) days") and fill them into blanks ("____ (______30________) days").
 _W = (
@@ -133,7 +136,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"Affiliates|And|But|Or|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!its )(?<!their )(?<!of )(?<!to )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!for )(?<!Exhibit )(?<!Schedule )(?<!Appendix )(?<!Annex )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e|" + BRAND + ")"  # "no other Distributor will be appointed", "entities of Party A will"
             r"(?:,\s+(?:taken\s+as\s+a\s+whole|collectively|together|jointly|in\s+the\s+aggregate),)?"  # "Airspan Parties, taken as a whole, shall be liable" (AIRSPAN)
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must)(?!\s+be\s+entitled|\s+have\s+the\s+right|\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive)|\s+that\s+neither\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\b)|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning|arise|occur|exist|happen|apply)\b|\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive\b)|"  # "Circumstances may arise where" binds no one (BLUEFLY); "Ford shall be the exclusive sponsor" is whom it favours (IVILLAGE)
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must)(?!\s+be\s+entitled|\s+have\s+the\s+right|" + _FAVOURED + r")|\s+that\s+neither\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\b)|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning|arise|occur|exist|happen|apply)\b|" + _FAVOURED + r"\b)|"  # "Circumstances may arise where" binds no one (BLUEFLY); "Ford shall be the exclusive sponsor" is whom it favours (IVILLAGE)
             r"\b(?:may|shall|can)(?:\s+not)?\s+be\s+(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}(?![\w@&.'’-]|\s+(?:and|or|&)\s+(?:the\s+)?[A-Z])"  # "by Smith and TDA": both
         ),
     ],
