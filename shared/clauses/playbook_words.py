@@ -75,7 +75,11 @@ _ONE_SIDE = [
 
 
 # The words a clause's sides must be the subject of, by category: "either party" counts for a
-# termination right only near "terminate", for a cap only near "liability".
+# termination right only near "terminate", for a cap only near "liability". A cap that is only a time to sue binds both
+# sides where they are who may bring an action ("Neither party will bring a legal action related to this Agreement more
+# than two years after the cause of action accrued": BLUEFLY, CUAD train, on the final page); beside an exclusion that
+# protects one side ("IN NO EVENT SHALL, XIMAGE BE LIABLE ... NO ACTION ... MAY BE BROUGHT BY EITHER PARTY") it does not.
+_SUE = re.compile(r"\b(?:action|suit|proceeding)", re.I)
 _ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed|loss|responsib|claim|recover"}
 # Both sides named as what a termination costs, not as who may terminate ("without any further
 # responsibility by either Party").
@@ -115,7 +119,8 @@ def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] |
             continue
         if category == "Cap On Liability" and _AGENT.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
+        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150) \
+                or category == "Cap On Liability" and not about.search(text) and _SUE.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0), None
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
              if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right

@@ -103,6 +103,13 @@ _SINCE_CAUSE = re.compile(r"^\W*(?:after|from|following|of)\s+(?:the\s+)?(?:date
                           r"(?:cause|claim|breach|right|occurr|accru|discover|event\s+giving)", re.I)
 
 
+# A renewal as long as the term before it ("renew automatically for an additional term equal in duration to the previous term":
+# BLUEFLY, CUAD train, read on the final page as "no value read (check it)"; "successive terms of the same duration"): the
+# length is stated, as a length the clause does not give in days.
+_LIKE_TERM = re.compile(r"\b(?:an?\s+|successive\s+|additional\s+)*(?:terms?|periods?)\s+(?:of\s+)?(?:equal\s+(?:in\s+(?:duration|length)\s+)?to|(?:of\s+)?the\s+same\s+(?:duration|length))"
+                        r"(?:\s+(?:as\s+|to\s+)?(?:that\s+of\s+)?(?:the\s+)?(?:previous|preceding|prior|initial|original|then[\s-]current|current|expiring)\s+(?:term|period))?", re.I)
+
+
 def _period(name: str, cue: str, clause: str) -> dict | None:
     """A duration of the clause: after a renewal word for a renewal, not after one for the
     initial term, else the first."""
@@ -138,6 +145,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         for rx, d in _RENEW_WORDS:
             if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end() + 12]):  # "automatic annual renewals"
                 return _term(name, m.group(), d, "days")
+        if (m := _LIKE_TERM.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.start()]):
+            return _term(name, m.group())  # stated, as long as a term the clause does not measure
     return None
 
 

@@ -274,6 +274,15 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "Airspan Parties, taken as a whole, shall be liable for physical damage to Distributor's property up to a maximum aggregate amount "
          "of one million US Dollars (US$1,000,000).", ("deviates", "Airspan Parties, taken as a whole, shall be liable")),
         ("Cap On Liability", "In no event will the aggregate liability incurred by either party exceed the fees paid.", ("meets", "either party")),
+        # BLUEFLY (CUAD train, read on the final page): a time to sue that binds both sides was "not decided"; beside an
+        # exclusion that protects one side (XIMAGE, CUAD train), the "either party" who may bring an action binds nothing more
+        ("Cap On Liability", "Neither party will bring a legal action related to this Agreement more than two years after the cause of action accrued.",
+         ("meets", "Neither party")),
+        ("Cap On Liability", "IN NO EVENT SHALL, XIMAGE BE LIABLE TO MORPHO FOR ANY INCIDENTAL, CONSEQUENTIAL, SPECIAL OR INDIRECT DAMAGES (INCLUDING "
+         "WITHOUT LIMITATION, DAMAGES ARISING FROM LOSS OF BUSINESS, DATA, PROFITS OR GOODWILL) INCURRED OR SUFFERED BY MORPHO IN CONNECTION WITH, OR "
+         "ARISING OUT OF, THIS AGREEMENT OR MORPHO'S USE OF ANY DOCUMENTATION OR SOFTWARE OR SERVICES PROVIDED, OR TO BE PROVIDED, HEREUNDER, EVEN IF "
+         "XIMAGE HAS BEEN APPRISED OF THE LIKELIHOOD OF THE SAME. NO ACTION, REGARDLESS OF FORM, RELATED TO TRANSACTIONS OCCURRING UNDER, OR "
+         "CONTEMPLATED BY, THIS AGREEMENT MAY BE BROUGHT BY EITHER PARTY MORE THAN ONE (1) YEAR AFTER THE CAUSE OF ACTION HAS ACCRUED.", ("unknown", None)),
         # CENTRACK, ABOUT.COM (CUAD train): a name its owner writes in lower case
         ("Cap On Liability", "i-on's liability for damages to the Customer for any cause whatsoever shall be limited to one (1) month's fees.", ("deviates", "i-on's liability")),
         ("Termination For Convenience", "eBix may terminate this Agreement upon sixty (60) days notice to About.", ("deviates", "eBix may terminate")),

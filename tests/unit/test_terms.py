@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from shared.clauses import risk, terms
+from shared.clauses import playbook, risk, terms
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from bench import bench_terms  # noqa: E402
@@ -102,6 +102,24 @@ def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
     years" was "no minimum amount"; its three years are the window, not the minimum's value."""
     (t,) = terms.terms("Minimum Commitment", "Under this Agreement, the minimum purchase volume of the Product (Solo) is 50,000 units within the period of three (3) years.")
     assert t["stated"] is True and t["text"] == "50,000 units within the period of three (3) years" and t["value"] is None
+
+
+@pytest.mark.parametrize(
+    "clause",
+    [  # BLUEFLY (CUAD train, read on the final page): "renewal length: no value read from this clause (check it)"
+        "Each Service Option Attachment will renew automatically for an additional term equal in duration to the previous term of the "
+        "applicable Service Option Attachment unless either party notifies the other party in writing at least ninety (90) days prior to the end.",
+        "Upon the expiry of the Initial Term this Agreement shall automatically renew for successive terms of the same duration, unless either "
+        "party gives written notice.",
+    ],
+)
+def test_a_renewal_as_long_as_the_term_before_it_is_stated_with_no_days(clause):
+    """The length is stated, as the term before it; the playbook's "at most a year" cannot check it and says so."""
+    (t,) = terms.terms("Renewal Term", clause)
+    assert t["stated"] is True and t["value"] is None and t["text"] in clause and ("duration" in t["text"])
+    rule = next(r for r in playbook.default().rules if r.category == "Renewal Term")
+    got = playbook.position(rule, clause, [t])
+    assert got["status"] == "unknown" and "is no value the rule can check" in got["why"]
 
 
 @pytest.mark.parametrize(
