@@ -11,35 +11,10 @@ import re
 from collections.abc import Callable
 
 from shared.clauses import disclaimers, expiry, other_kinds, risk
-from shared.clauses.catalogue import CATEGORIES, FOR_CAUSE
+from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.front_matter import not_the_contract
+from shared.clauses.grounds import for_cause_only
 from shared.documents import cjk
-
-
-# A termination whose only grounds are a breach, a default or an insolvency is for cause, not
-# for convenience, whatever its words score ("B. Either Party may terminate ... in the event of a
-# material breach ... which remains uncured"). On CUAD train 1 of 123 labelled Termination For
-# Convenience clauses reads so (a right on notice and one for breach, as items (i) and (ii)).
-# A change of control is such a ground too (DYNAMEX: "In the event of a change in control of a Party,
-# the other Party shall have the right ... to terminate"): no Termination For Convenience label of
-# CUAD train names one.
-# So are a death or a disability ("The Company may terminate the Consultant's engagement upon the
-# Consultant's Disability": SLINGERBAG): no train label names one either.
-GROUNDS = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control|death|dies|disab\w*|incapacit\w*)\b", re.I)
-_ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b(?!\s+the\s+occurrence)", re.I)  # "at any time upon the occurrence of any of the following events": for cause
-_WITHOUT_CAUSE = re.compile(
-    r"\bwithout\s+cause|\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
-    r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
-    r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|" + _ANY_TIME.pattern, re.I)
-# "at any time on notice" gives a right without cause unless the cause is named beside it ("may
-# terminate ... for Cause at any time on written notice").
-_NAMED_CAUSE = re.compile(r"\bfor\s+cause\b", re.I)
-
-
-def for_cause_only(text: str) -> bool:
-    """Whether a termination clause's only grounds are for cause."""
-    without = [m for m in _WITHOUT_CAUSE.finditer(text) if not (_ANY_TIME.match(m.group()) and _NAMED_CAUSE.search(text, max(0, m.start() - 40), m.end()))]
-    return bool(GROUNDS.search(text)) and not without
 
 
 # A renewal says so: on CUAD train 131 of 135 labelled Renewal Term clauses have one of these

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from shared.clauses import extent
-from shared.clauses.definitions import GROUNDS
+from shared.clauses.grounds import GROUNDS, notice_alone
 
 if TYPE_CHECKING:
     from shared.clauses.findings import Scored
@@ -41,8 +41,8 @@ _WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|\bfor\s+(?:any|no)\s+
 
 def ends_for_cause(text: str) -> bool:
     """A right to terminate the contract on a ground (a breach, a default, an insolvency, a change of
-    control, a death: ``definitions.GROUNDS``) and on none without cause."""
-    return bool(_RIGHT.search(text) and GROUNDS.search(text)) and not (_NOT_A_RIGHT.search(text) or _WITHOUT_CAUSE.search(text))
+    control, a death: ``grounds.GROUNDS``) and on none without cause."""
+    return bool(_RIGHT.search(text) and GROUNDS.search(text)) and not (_NOT_A_RIGHT.search(text) or _WITHOUT_CAUSE.search(text) or notice_alone(text))
 
 
 # A grant or an appointment said to be non-exclusive ("hereby grants ... a non-exclusive, non-transferable licence",

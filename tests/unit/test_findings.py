@@ -314,7 +314,7 @@ def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
 
 
 def test_which_terminations_are_for_cause_only():
-    from shared.clauses.definitions import for_cause_only
+    from shared.clauses.grounds import for_cause_only
 
     assert for_cause_only("The Company may terminate the Consultation Period at any time for Cause (as defined below).")  # CUAD dev (PANDION)
     assert for_cause_only("Either party may terminate this Agreement if the other party becomes insolvent or bankrupt.")
@@ -327,6 +327,26 @@ def test_which_terminations_are_for_cause_only():
     assert for_cause_only("13.2 Either party may terminate this Agreement at any time during the term of this Agreement if either party fails "
                           "materially to comply with any covenant, term, or provision of this Agreement, by written notice given to the other "
                           "party not less than thirty (30) days prior to the effective date of such termination.")
+
+
+def test_a_list_of_terminations_with_one_on_notice_alone_is_not_for_cause_only():
+    """CCA INDUSTRIES (CUAD train, read on the final page): the list's last item, a right on notice alone, was
+    the labelled Termination For Convenience, left out because items (a) and (b) end for a breach."""
+    from shared.clauses.grounds import for_cause_only, notice_alone
+
+    text = ("This Agreement shall be terminable as follows:\n(a) In the event that a party hereto commits a material breach of any of the terms\n"
+            "or conditions of this Agreement the other party may terminate this Agreement (i) if\nsuch breach may be cured, upon written notice if "
+            "the breaching party fails to cure\nsuch breach within thirty (30) days after its receipt of written notice thereof, or (ii) if\nsuch breach "
+            "is incapable of cure, upon written notice to the other party thereof;\n(b) Notwithstanding the provisions of Section 8.01, in the event "
+            "that a party hereto\nfails to pay any amounts payable hereunder when due, the other party may terminate this Agreement;\n(c) In "
+            "accordance with the provisions of Section 8.03; or, (d) Either party hereto may\nterminate this Agreement after the Initial Period "
+            "upon at least six (6) months' prior\nwritten notice to the other party thereof.")
+    assert not for_cause_only(text)
+    assert notice_alone(text).startswith("Either party hereto may") and notice_alone(text).endswith("thereof.")
+    # a right on notice whose grounds follow is for cause all the same, and "thirty (30) days" is no item
+    assert for_cause_only("Either party may terminate this Agreement upon thirty (30) days' written notice if: (a) the other party breaches "
+                          "this Agreement; or (b) the other party becomes insolvent.")
+    assert for_cause_only("Either party may terminate this Agreement upon thirty (30) days written notice to the other party in the event of a material breach.")
 
 
 def test_a_clause_that_opens_on_the_last_word_of_a_page_is_quoted_from_it():
@@ -530,7 +550,7 @@ def test_a_non_exclusive_grant_is_no_exclusivity():
 
 def test_a_termination_for_cause_at_any_time_on_notice_is_for_cause():
     """Emerald Health (CUAD dev)."""
-    from shared.clauses.definitions import for_cause_only
+    from shared.clauses.grounds import for_cause_only
 
     assert for_cause_only("The Company may terminate this Agreement and the Contractor's engagement for Cause at any time on written notice to the Contractor.")
     assert not for_cause_only("ISO may terminate this Agreement for cause upon prior written notice as follows: (a) upon a material breach; ... "
@@ -598,7 +618,7 @@ def test_a_title_or_a_row_is_no_clause():
 
 def test_a_termination_on_a_change_of_control_is_no_termination_for_convenience():
     """DYNAMEX (CUAD dev): an end on an event is not an end without cause."""
-    from shared.clauses.definitions import for_cause_only
+    from shared.clauses.grounds import for_cause_only
 
     assert for_cause_only("19.2 In the event of a change in control of a Party, the other Party shall have the right, upon written prior notice, to terminate this Agreement.")
     assert not for_cause_only("Either Party may terminate this Agreement, without cause, by giving two (2) years written notice.")
@@ -618,7 +638,7 @@ def test_a_non_exclusive_licence_for_a_purpose_is_no_exclusivity_nor_an_affiliat
 
 def test_a_termination_on_a_death_or_a_disability_is_no_termination_for_convenience():
     """SLINGERBAG (CUAD dev)."""
-    from shared.clauses.definitions import for_cause_only
+    from shared.clauses.grounds import for_cause_only
 
     assert for_cause_only("The Company may terminate the Consultant’s engagement upon the Consultant’s Disability.")
     assert not for_cause_only("The Company may terminate Consultant’s engagement at any time by giving Consultant 60 days prior written Notice of the termination.")
@@ -707,7 +727,7 @@ def test_a_disclaimed_right_of_first_refusal_is_none():
 
 def test_an_end_at_any_time_upon_listed_events_is_for_cause():
     """BIOFRONTERA (CUAD dev)."""
-    from shared.clauses.definitions import for_cause_only
+    from shared.clauses.grounds import for_cause_only
 
     assert for_cause_only("This Agreement may be terminated at any time upon the occurrence of any of the following events: 4.2.1 The failure of either "
                           "party to comply with its obligations herein, which failure is not remedied within forty-five (45) calendar days.")

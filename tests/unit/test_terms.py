@@ -104,6 +104,17 @@ def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
     assert t["stated"] is True and t["text"] == "50,000 units within the period of three (3) years" and t["value"] is None
 
 
+def test_a_notice_shorter_than_a_period_is_no_notice_period():
+    """CCA INDUSTRIES (CUAD train, read on the final page): "with less than six (6) months' prior written notice ... shall pay
+    ... the Termination Fee" read "notice period: six (6) months'"; "not less than" is the period as ever."""
+    (t,) = terms.terms("Termination For Convenience", "The Company may terminate this Agreement in accordance with the immediately preceding "
+                       "sentence but with less than six (6) months' prior written notice to Contractor; provided, that in such event, the Company "
+                       "shall pay Contractor an amount equal to the Termination Fee.")
+    assert t["stated"] is True and t["text"] == "less than six (6) months' prior written notice" and t["value"] is None
+    (t,) = terms.terms("Termination For Convenience", "Either party may terminate this Agreement upon not less than six (6) months' prior written notice.")
+    assert t["value"] == 182.5
+
+
 @pytest.mark.parametrize(
     "clause",
     [  # BLUEFLY (CUAD train, read on the final page): "renewal length: no value read from this clause (check it)"
