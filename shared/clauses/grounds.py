@@ -42,7 +42,7 @@ def for_cause_only(text: str) -> bool:
 # months' prior written notice" (CCA INDUSTRIES, CUAD train, read on the final page: the labelled right was left out as
 # for cause, and a card quoted only the fee for a shorter notice). A piece (an item or a sentence) that gives a right to
 # terminate on a notice period and names neither a ground nor a condition ("if", "in the event", a lead-in's colon).
-# Over CUAD train's paragraphs that name termination, 3 read for cause only before and not now, each a right on notice.
+# Over the 3,613 CUAD train sentences that name termination, 4 read for cause only before and not now, each a right on notice.
 # An item is lettered or in roman numerals, after a stop, a comma, "or"/"and" or a line's start ("six (6) months" is no item).
 _ITEM = r"(?:(?<=^)|(?<=[;:,.]\s)|(?<=\n)|(?<=\bor\s)|(?<=\band\s))\((?:[a-z]|[ivx]{1,4})\)\s"
 _RIGHT = re.compile(r"\b(?:may|can|shall\s+(?:have\s+the\s+right|be\s+entitled)\s+to|is\s+entitled\s+to|has\s+the\s+right\s+to)\b[^.;]{0,60}?\bterminat\w*", re.I)
