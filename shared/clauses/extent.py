@@ -166,6 +166,18 @@ _REFERS_BACK = re.compile(r"^\W{0,3}(?:(?:any|each|all)\s+such|such|the\s+forego
                           r"|(?:this|these|the)\s+(?:right|obligation|restriction|covenant|option|licen[cs]e|audit|insurance|cap|limitation|exclusivity)s?)\b", re.I)
 
 
+# The next limb of one sentence: "... (A) UNDER NO CIRCUMSTANCE ... SHALL EITHER PARTY BE LIABLE ... FOR ANY LOST PROFITS ...;" |
+# "AND (B) THE MAXIMUM LIABILITY OF EACH PARTY ... SHALL NOT EXCEED $2,000,000.00" (XPRESSPA, CUAD train, read on the final
+# page: two cards for clause 10.06, the first saying its cap was "not in this clause's own words").
+_LIMB = re.compile(r"^\W{0,2}(?:and|or|but)\s+\((?:[a-z]|[ivx]{1,5}|\d{1,3})\)\s", re.I)
+
+
+def next_limb(prev: Unit, unit: Unit) -> bool:
+    """Whether ``unit`` is the next limb of the sentence ``prev`` ends with a semicolon or a comma: an item that opens with
+    "and", "or" or "but"."""
+    return prev.page == unit.page and prev.text.rstrip().endswith((";", ",")) and bool(_LIMB.match(unit.text))
+
+
 def refers_back(prev: Unit, unit: Unit, page_text: str) -> bool:
     """Whether ``unit`` is the next sentence of the clause ``prev`` ends, in the same paragraph (no
     blank line between), and refers back to it: one clause, one card (CUAD labels such sentences

@@ -216,7 +216,7 @@ def clause_ranges(scored: Scored, category: str, pages: set[int] | None = None) 
         first, last = extent.sentence(units, int(i), pages)
         last = last + 1 if units[last].continued and last + 1 < len(units) else last
         prev = units[out[-1][1]] if out else None
-        if prev and (first <= out[-1][1] or (first == out[-1][1] + 1 and (extent.goes_on(prev, units[first])
+        if prev and (first <= out[-1][1] or (first == out[-1][1] + 1 and (extent.goes_on(prev, units[first]) or extent.next_limb(prev, units[first])
                                                                         or (scored.texts and extent.refers_back(prev, units[first], scored.texts[prev.page - 1]))))):
             out[-1][1] = max(out[-1][1], last)
             out[-1][2] = max(out[-1][2], float(col[i]))

@@ -313,6 +313,26 @@ def test_a_sentence_that_ends_a_line_in_a_bracket_goes_on():
     assert found[1].quote.startswith("10.2") and found[1].quote.endswith("(see Section 5.)")
 
 
+def test_the_next_limb_of_a_sentence_is_one_card_with_it():
+    """XPRESSPA (CUAD train, read on the final page): clause 10.06's two limbs, "(A) ... SHALL EITHER PARTY BE LIABLE ...;" and
+    "AND (B) THE MAXIMUM LIABILITY ... SHALL NOT EXCEED $2,000,000.00", were two cards, the first saying its cap was not in its
+    own words. A next item that opens with "and", "or" or "but" after a semicolon is the same sentence."""
+    text = ("10.06.\nEXCEPT WITH RESPECT TO EACH PARTY'S INDEMNIFICATION OBLIGATIONS UNDER\nTHIS AGREEMENT, (A) UNDER NO CIRCUMSTANCE AND UNDER NO LEGAL THEORY\n"
+            "(TORT, CONTRACT, OR OTHERWISE), SHALL EITHER PARTY BE LIABLE TO THE OTHER\nPARTY FOR ANY LOST PROFITS, LOSS OF OPPORTUNITY OR OTHER SPECIAL,\n"
+            "PUNITIVE, INDIRECT, OR CONSEQUENTIAL DAMAGES SUFFERED BY THE OTHER\nPARTY ARISING IN CONNECTION WITH THIS AGREEMENT; AND (B) THE MAXIMUM\n"
+            "LIABILITY OF EACH PARTY IN ANY WAY RELATED TO THIS AGREEMENT SHALL NOT\nEXCEED $2,000,000.00 (EXCLUDING ANY AMOUNTS DUE AND PAYABLE PURSUANT\n"
+            "TO SECTION 8 HEREUNDER).\n11. Representations and Warranties.\n")
+    units = findings.page_units([text])
+    assert any(u.text.startswith("AND (B)") for u in units)  # the splitter keeps items apart; the card joins them
+    scored = findings.score_units(units, FixedModel({"LOST PROFITS": {"Cap On Liability": 0.9}, "MAXIMUM": {"Cap On Liability": 0.8}}), [text])
+    (card,) = findings.findings(scored, ["Cap On Liability"])
+    assert card.quote.startswith("EXCEPT WITH RESPECT") and card.quote.endswith("TO SECTION 8 HEREUNDER).")
+    # an item after a stop opens a clause of its own
+    text2 = "(a) Either party shall not be liable for lost profits.\n(b) Either party's liability shall not exceed $100.\n"
+    scored = findings.score_units(findings.page_units([text2]), FixedModel({"lost profits": {"Cap On Liability": 0.9}, "exceed": {"Cap On Liability": 0.8}}), [text2])
+    assert len(findings.findings(scored, ["Cap On Liability"])) == 2
+
+
 def test_which_terminations_are_for_cause_only():
     from shared.clauses.grounds import for_cause_only
 
