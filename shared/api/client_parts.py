@@ -96,6 +96,7 @@ class Term(Payload):
     unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
     beside: bool = Field(False, description="with `stated: null`: the clause's own words do not state it, the sentences beside the clause do")
     redacted: bool = Field(False, description="with `stated: true`: the contract as filed hides the value (\"[***]\"); `text` quotes what stands in its place")
+    open_ended: str | None = Field(None, description="with `stated: false` (a term length, an end date): the words by which the clause says the contract runs with no fixed end (\"for an indefinite term\"), verbatim")
 
 
 class OtherSide(Payload):

@@ -18,6 +18,11 @@ from shared.clauses.catalogue import content_words
 _STRAY = {
     re.compile(r"\blimited liability (?:compan(?:y|ies)|partnerships?)\b|\bl\.?l\.?[cp]\b\.?", re.I): "company",
     re.compile(r"\bprivacy polic(?:y|ies)\b", re.I): "privacy notice",
+    # "this" that ends, lasts or is ended is the contract: "As the shipper: when does this end, can it roll over, ..." routed
+    # no Expiration Date (ZTO EXPRESS, CUAD train, read on the final page), where "when does it end" routes to it
+    re.compile(r"\bthis\b(?=\s+(?:end|ends|expires?|lasts?|runs?\s+out|renews?|terminates?|finish(?:es)?)\b)", re.I): "this agreement",
+    re.compile(r"\b(end|exit|leave|renew|extend|cancel|terminate|out\s+of)\s+this(?=\s*(?:[?,.;!]|$|\s+(?:early|now|before|after|without|if|and|or)\b))", re.I):
+        r"\1 this agreement",
 }
 _SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
              "favour": "favor", "favoured": "favored", "favourable": "favorable", "wind-down": "wind down"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses import figures, risk
-from shared.clauses.checklist import ALTERNATIVES, OPTIONAL, SPEC
+from shared.clauses.checklist import ALTERNATIVES, OPTIONAL, SPEC, open_ended
 from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF
 from shared.clauses.jurisdictions import jurisdiction, named_state
 from shared.clauses.redactions import REDACTED, TO_ANSWER as _TO_ANSWER, redaction
@@ -277,8 +277,13 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
                 beside = {t["name"] for t in terms(category, around) if t["stated"]} if beside is None else beside
                 could = "beside" if name in beside else False  # said as such: "the next sentence caps it" is no unread figure
             got = _term(name, None, stated=None if could else False) | ({"beside": True} if could == "beside" else {})
+            # "this Agreement is valid for an indefinite term" states no length because it has none (ZTO EXPRESS, CUAD train, on the
+            # final page: "term length: not stated in this clause" under a row that read "none, it runs with no fixed end")
+            got |= {"open_ended": said} if got["stated"] is False and (said := open_ended(category, clause)) else {}
         out.append(got)
     either = ALTERNATIVES.get(category, ())
     if any(t["stated"] for t in out if t["name"] in either):
         out = [t for t in out if t["stated"] or t["name"] not in either]
+    elif open_ := [t for t in out if t["name"] in either and t.get("open_ended")]:  # no end: said once, of the length
+        out = [t for t in out if t is open_[0] or t["name"] not in either]
     return out

@@ -245,6 +245,11 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         # a licence's minimum guarantee is a minimum royalty, not a warranty (GLU MOBILE, read on the final page); a guarantee alone still is
         ("Is there a minimum guarantee on royalties?", {"Minimum Commitment", "Revenue/Profit Sharing"}),
         ("How long is the guarantee?", {"Warranty Duration"}),
+        # a "this" that ends or lasts is the contract (ZTO EXPRESS, read on the final page: Expiration Date was not asked)
+        ("As the shipper: when does this end, can it roll over, what law governs it, and are we stuck paying minimum amounts?",
+         {"Expiration Date", "Renewal Term", "Governing Law", "Minimum Commitment"}),
+        ("How long does this last?", {"Expiration Date"}),
+        ("Can we get out of this early?", {"Termination For Convenience"}),
     ],
 )
 def test_lexical_rules(question, expected):

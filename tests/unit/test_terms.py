@@ -104,6 +104,16 @@ def test_a_minimum_volume_stated_after_its_name_is_read_and_is_no_time():
     assert t["stated"] is True and t["text"] == "50,000 units within the period of three (3) years" and t["value"] is None
 
 
+@pytest.mark.parametrize("clause", ["2. Period of transportation services: this Agreement is valid for an indefinite term.",
+                                    "Unless earlier terminated in accordance with this paragraph 7, this Agreement shall continue indefinitely."])
+def test_a_term_with_no_end_says_so_once(clause):
+    """ZTO EXPRESS (CUAD train, read on the final page): the card read "term length: not stated in this clause · end date: not
+    stated in this clause" under a summary row that read "none, it runs with no fixed end"; the card says it too, once."""
+    (t,) = terms.terms("Expiration Date", clause)
+    assert t["name"] == "term_length" and t["stated"] is False and t["open_ended"] in clause
+    assert [x["name"] for x in terms.terms("Expiration Date", "This Agreement shall terminate upon the sale of the Company.")] == ["term_length", "end_date"]
+
+
 def test_a_notice_shorter_than_a_period_is_no_notice_period():
     """CCA INDUSTRIES (CUAD train, read on the final page): "with less than six (6) months' prior written notice ... shall pay
     ... the Termination Fee" read "notice period: six (6) months'"; "not less than" is the period as ever."""

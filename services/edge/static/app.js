@@ -579,7 +579,7 @@ function renderFinal(id, d) {
         h("blockquote", {}, f.quote),
         rest(f),
         f.terms?.length ? h("p", { class: "terms" }, "Terms: ", f.terms.map((t, k) => [k ? " · " : "", `${t.name.replaceAll("_", " ")}: `,
-          t.stated === true ? [h("b", {}, t.text), t.redacted ? " (redacted in the contract as filed)" : null] : t.stated === false ? "not stated in this clause" : t.beside ? "not in this clause's own words; the text beside it states one" : "no value read from this clause (check it)"])) : null,
+          t.stated === true ? [h("b", {}, t.text), t.redacted ? " (redacted in the contract as filed)" : null] : t.stated === false ? (t.open_ended ? ["none: it runs with no fixed end (“", h("b", {}, t.open_ended), "”)"] : "not stated in this clause") : t.beside ? "not in this clause's own words; the text beside it states one" : "no value read from this clause (check it)"])) : null,
         // the worst of the card's positions may be another of its categories' ("Also: Uncapped Liability"): it is named
         f.position ? position(f.position, Boolean(f.position.category) && f.position.category !== category) : null,
         f.risk ? h("p", { class: "risk" }, h("b", {}, "Risk: "), f.risk, f.risk_source ? h("span", { class: "src" }, ` (${f.risk_source})`) : null) : null,
