@@ -63,8 +63,15 @@ def _exclusive(text: str) -> bool:
     return bool(_EXCLUSIVE.search(_KEPT.sub(" ", _NON_EXCLUSIVE.sub(" ", text))))
 
 
+# The contract's own name grants nothing: "Exhibit 6.2 NON-EXCLUSIVE LICENSE AGREEMENT BETWEEN THE JOHNS HOPKINS UNIVERSITY ..."
+# and "This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into ..." were quoted as non-exclusive rights
+# beside the grant itself (VIRTUOSO SURGICAL, CUAD train, read on the final page).
+_NAMED = re.compile(r"\bnon[-\s]?exclusive\s+(?:[\w-]+\s+){0,2}agreement\b", re.I)
+
+
 def grants_non_exclusive(text: str) -> bool:
     """A grant, a licence or an appointment said to be non-exclusive (and none said to be exclusive)."""
+    text = _NAMED.sub(" ", text)
     return bool(_NON_EXCLUSIVE.search(text) and _GRANTS.search(text)) and not _exclusive(text)
 
 

@@ -1258,6 +1258,11 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     assert instead.grants_non_exclusive("Tripath appoints Distributor as a non-exclusive distributor for the Products in the Territory.")
     assert instead.grants_non_exclusive("SPONSOR HEREBY GRANTS TO DRKOOP A NON-EXCLUSIVE, NON-TRANSFERABLE LICENSE TO USE ITS MARKS.")
     assert not instead.grants_non_exclusive("The parties submit to the non-exclusive jurisdiction of the courts of England.")
+    # VIRTUOSO SURGICAL (CUAD train, read on the final page): the contract's name grants nothing; its grant was quoted after its title
+    assert not instead.grants_non_exclusive("Exhibit 6.2 NON-EXCLUSIVE LICENSE AGREEMENT BETWEEN THE JOHNS HOPKINS UNIVERSITY & VIRTUOSO SURGICAL, INC.")
+    assert not instead.grants_non_exclusive('This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into by and between JHU and Company.')
+    assert instead.grants_non_exclusive("Subject to the terms and conditions of this Agreement and to non-exclusive license agreements executed prior to "
+                                        "the EFFECTIVE DATE, JHU hereby grants to the Company a non-exclusive, non-transferable license to make and sell.")
     assert not instead.grants_exclusive("All prices are exclusive of VAT and are payable under the license granted above.")
     assert not instead.grants_exclusive("The sole and exclusive remedy of Licensee under the license granted herein is a refund.")
     # ARCONIC (CUAD dev): a covenant not to contest the licensor's ownership grants nothing exclusive; its non-exclusive grants are quoted

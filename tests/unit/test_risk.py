@@ -673,6 +673,17 @@ def test_an_exhibit_letter_is_no_party():
     assert not [f for f in risk.facts("Minimum Commitment", text) if f["kind"] == "bound"]
 
 
+@pytest.mark.parametrize("text", [
+    # VIRTUOSO SURGICAL (CUAD train, read on the final page): "Applies to one party (“the EFFECTIVE DATE shall”)"
+    "Running royalties accrued under Paragraph 4.3 and paid to JHU during the one year period preceding an anniversary of the EFFECTIVE DATE "
+    "shall be credited against the minimum annual royalties due on that anniversary date.",
+    "For the period commencing from the effective date and ending February 2002, the REVENUE SHARE PERCENTAGE shall be 10%.",
+])
+def test_a_thing_named_in_capitals_is_no_party(text):
+    assert not [f for f in risk.facts("Minimum Commitment", text) if f["kind"] == "bound"]
+    assert [f["text"] for f in risk.facts("Minimum Commitment", "LICENSEE shall pay the minimum royalties.") if f["kind"] == "bound"] == ["LICENSEE shall"]
+
+
 def test_a_consent_to_obtain_and_not_to_be_withheld_and_an_exception_after_a_conflict_rule():
     """INNOVIVA (CUAD dev): "GSK shall obtain the prior written consent of Theravance, such consent
     not to be unreasonably withheld" read no consent; "notwithstanding the provisions governing

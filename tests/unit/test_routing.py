@@ -250,6 +250,9 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
          {"Expiration Date", "Renewal Term", "Governing Law", "Minimum Commitment"}),
         ("How long does this last?", {"Expiration Date"}),
         ("Can we get out of this early?", {"Termination For Convenience"}),
+        # "minimums" one owes or must hit are minimum commitments (VIRTUOSO SURGICAL, read on the final page); insurance minimums are not
+        ("What royalties and minimums do we owe?", {"Minimum Commitment", "Revenue/Profit Sharing"}),
+        ("What are the insurance minimums?", {"Insurance"}),
     ],
 )
 def test_lexical_rules(question, expected):
