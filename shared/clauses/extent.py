@@ -69,13 +69,20 @@ def with_items(units: list[Unit], b: int, most: int = 6) -> int:
     the following:" | "3.8.1. Payment of a fixed cancellation charge ..."), never into a title."""
     k = b
     while (units[b].text.rstrip().endswith(":") and k + 1 < len(units) and k < b + most and units[k + 1].page - units[b].page in (0, 1)
-           and not _title(units[k + 1].text, first=k == b) and (k == b or _next_item(units[k].text, units[k + 1].text))
+           and not _title(units[k + 1].text, first=k == b) and (k == b or _next_item(units[k].text, units[k + 1].text) or _leads_on(units, b, k))
            and not _sibling(units[b].text, units[k + 1].text)):
         k += 1
     return k
 
 
-_DOTTED = re.compile(r"(?:^|[.;:]\s+)\W{0,2}(\d+(?:\.\d+)+)\.?\s")
+def _leads_on(units: list[Unit], b: int, k: int) -> bool:
+    """Unit ``k`` (not the first lead-in ``b``) is a lead-in of its own, right after ``b``: "The minimum annual royalties ... are:" |
+    "1st anniversary of the EFFECTIVE DATE and each subsequent anniversary ... during the term:" | "Three-thousand dollars ($3000)"
+    (VIRTUOSO SURGICAL, CUAD train, read on the final page: the card stopped before its sum)."""
+    return k == b + 1 and units[k].text.rstrip().endswith(":")
+
+
+_DOTTED = re.compile(r"(?:^|[.;:]\s+|^(?-i:[A-Z][A-Z &,-]{2,80})\s)\W{0,2}(\d+(?:\.\d+)+)\.?\s")  # also after a heading in capitals: "MINIMUM ANNUAL ROYALTIES 3.1 The ..."
 
 
 def _sibling(lead: str, text: str) -> bool:

@@ -1006,6 +1006,16 @@ def test_a_table_after_a_lead_in_is_the_rest_of_its_clause_a_numbered_title_is_n
     assert extent.with_items(units, 0) == 0
 
 
+def test_a_lead_in_right_after_a_lead_in_goes_on_to_what_it_leads_into():
+    """VIRTUOSO SURGICAL (CUAD train, read on the final page): the minimum royalties' card stopped at "... during the term:",
+    before "Three-thousand dollars ($3000)", and read "amount: no value read from this clause (check it)"."""
+    page = ("MINIMUM ANNUAL ROYALTIES 3.1 The minimum annual royalties pursuant to the\nAgreement are:\n"
+            "1st anniversary of the EFFECTIVE DATE and each subsequent\nanniversary of the EFFECTIVE DATE during the term:\n"
+            "Three-thousand dollars ($3000)\n3.2 Earned Royalties payable for each calendar year are creditable against MINIMUM ANNUAL ROYALTIES.")
+    units = findings.page_units([page])
+    assert units[extent.with_items(units, 0)].text == "Three-thousand dollars ($3000)"
+
+
 def test_a_lead_in_that_ends_its_page_goes_on_to_its_items_on_the_next_not_to_a_sibling():
     """NICE (CUAD dev): "... NICE' liability for cancellation shall be limited to the following:" ended page 10 and was a cap
     card with no cap; its items (3.8.1, 3.8.2) open page 11. SENMIAO (CUAD dev): "10.4.15 ... unfair competition:" leads
