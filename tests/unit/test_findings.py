@@ -112,7 +112,7 @@ class FixedModel:
 
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
-                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing"]
+                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -1246,6 +1246,22 @@ def test_an_absent_revenue_sharing_quotes_a_royalty_free_grant_unless_a_payment_
         (gone,) = findings.absent(findings.score_units(findings.page_units([both]), model, [both]), [], ["Revenue/Profit Sharing"], 1)
         assert "instead" not in gone, paid
     assert not instead.grants_free("Licensor grants a royalty-free license to the Marks; Licensee shall pay 3% of its net sales.")
+
+
+def test_an_absent_perpetual_licence_quotes_the_licences_for_the_term_unless_one_lasts():
+    """ECOSCIENCE (CUAD train, read on the final page), asked "what happens to my image rights after it ends?": "No Irrevocable
+    Or Perpetual License clause found" said nothing of the grant, which lasts the term only."""
+    page = ("3. Grant. During the Term and subject to the limitations set forth in Paragraphs 9 and 10, ESSI shall have the right to use the "
+            "name, image, likeness, characterization, visual and audio representation of Talent in connection with the ESSI products.\n"
+            "4. Exclusivity. During the Term, Talent will not grant any third party any right to use the Talent Attributes for cannabis products.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    cat = "Irrevocable Or Perpetual License"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], [cat], 1)
+    (grant,) = gone["instead"]
+    assert grant["quote"].startswith("During the Term and subject") and (gone["instead_what"], gone["instead_tag"]) == ("licences for the term only", "for the term only")
+    lasting = page + "5. Talent grants ESSI a perpetual, irrevocable licence to use the photographs taken during the Term.\n"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([lasting]), model, [lasting]), [], [cat], 1)
+    assert "instead" not in gone
 
 
 def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
