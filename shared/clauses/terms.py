@@ -40,6 +40,8 @@ _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyo
 # Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
 _START_CUE = re.compile(r"\b(?:commenc\w*|effective|begin\w*|began|start\w*|from|dated|as\s+of)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?(?:day\s+of\s+)?$", re.I)
 _END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|terminat\w*|to)\s+(?:on\s+)?(?:and\s+including\s+)?$", re.I)
+# "This Agreement expires ten (10) years from the Agreement Date" (PF HOSPITALITY, CUAD train, on the final page: no term length read)
+_EXPIRES_IN = re.compile(r"\bexpires?\s+(?:in\s+|after\s+)?$", re.I)
 _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
 # A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
 _COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
@@ -131,7 +133,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
             continue
         if cue == "claim" and not (_BROUGHT.search(clause[max(0, a - 240) : a]) or (re.search(r"\bwithin\s+$", before, re.I) and _SINCE_CAUSE.match(after) and _SUIT.search(clause, max(0, a - 160), a))):
             continue
-        if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not _TERM_CUE.search(before)
+        if cue == "term" and (_RENEWED.search(clause[max(0, a - 40) : a]) or _NOTICE_AFTER.search(after) or not (_TERM_CUE.search(before) or _EXPIRES_IN.search(before))
                               or _FROM_END.match(after)):  # "for a period of twelve (12) months from the effective date of termination"
             continue
         return _term(name, clause[a:b], d, "days")

@@ -253,6 +253,10 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         # "minimums" one owes or must hit are minimum commitments (VIRTUOSO SURGICAL, read on the final page); insurance minimums are not
         ("What royalties and minimums do we owe?", {"Minimum Commitment", "Revenue/Profit Sharing"}),
         ("What are the insurance minimums?", {"Insurance"}),
+        # a franchise or an engagement is the contract when one asks how long it lasts (PF HOSPITALITY, read on the final page)
+        ("How long is the franchise?", {"Expiration Date"}),
+        ("How long does the engagement last?", {"Expiration Date"}),
+        ("How long do I have to keep franchise records?", set()),
     ],
 )
 def test_lexical_rules(question, expected):

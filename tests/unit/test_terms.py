@@ -175,6 +175,8 @@ def test_a_renewal_as_long_as_the_term_before_it_is_stated_with_no_days(clause):
         ("Renewal Term", "This Agreement shall continue in effect from the Effective Date for a one (1) year period, unless earlier terminated as set "
                          "forth below, and thereafter shall renew automatically for successive one (1) year periods unless either party gives the "
                          "other party at least thirty (30) days prior written notice of its intent not to renew the Agreement.", "renewal_length", 365),
+        # PF HOSPITALITY (CUAD train, read on the final page): a term said as when the contract expires
+        ("Expiration Date", 'This Agreement expires ten (10) years from the Agreement Date (the "Term"), unless it is terminated sooner.', "term_length", 3650),
         # CUAD dev (LEGACY TECHNOLOGY): the renewal word comes after "annual"
         ("Renewal Term", "The term of this Agreement shall be two (2) years from the Effective Date with automatic annual renewals thereafter "
                          "provided either party does not provide sixty (60) days notice of termination prior to the renewal date.", "renewal_length", 365),
