@@ -35,7 +35,7 @@ _ARTICLES = frozenset({"the", "a", "an", "this", "that", "its", "their", "our", 
 _BOUNDARY = re.compile(r"[;?!:]|\.(?=\s|$)|\b(?:and|but)\b", re.I)
 # A comma before a question word starts another question ("When does it expire, can it be
 # renewed?"), unless the part it ends opens with a condition ("If they go bust, can we ...?").
-_QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would|should|may|must|what|when|how|who|which|where|why)\b)", re.I)
+_QUESTION_COMMA = re.compile(r",(?=\s+(?:can|could|is|are|does|do|did|will|would|should|may|must|what|when|how|who|which|where|why|am(?=\s+i\b))\b)", re.I)  # "can I renew, am I barred from ...?" (PF HOSPITALITY)
 # A list of three or more short items that ends with "and" or "or" ("the liability caps,
 # termination rights, renewal terms and governing law"; "exclusivity, non-compete and
 # non-solicit"): routing may read each item as a part of its own (``as_list``). Items of a list of three are shorter (two words at most):

@@ -35,6 +35,9 @@ def test_parts_that_ask_a_thing_of_their_own():
         "whether any third parties (e.g. our group companies) can enforce the contract"]
     # a part that refers back is about what an earlier part named; a statement asks nothing
     assert asking_parts("Is there a non-compete, and how long does it last?") == ["Is there a non-compete"]
+    # PF HOSPITALITY (CUAD train, on the final page): "am I" after a comma starts a question of its own; "can I renew" was lost in it
+    assert asking_parts("As franchisee: how long is the franchise, can I renew, am I barred from running a competing restaurant after I leave?")[:2] == [
+        "how long is the franchise", "can I renew"]
     assert asking_parts(PIPELINE) == ["How long does this run", "can we get out of it early", "is there a minimum volume we must pay for even if we don't ship"]
     assert asking_parts("Two things: keep it brief. What is the cap?") == ["What is the cap"]
 
