@@ -257,6 +257,9 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         ("How long is the franchise?", {"Expiration Date"}),
         ("How long does the engagement last?", {"Expiration Date"}),
         ("How long do I have to keep franchise records?", set()),
+        # to exit is to end the contract, exit support is what comes after (BORROWMONEY joint venture, read on the final page)
+        ("How do we exit?", {"Termination For Convenience"}),
+        ("What exit support do we get?", {"Post-Termination Services"}),
     ],
 )
 def test_lexical_rules(question, expected):
