@@ -108,7 +108,7 @@ def shares(text: str) -> bool:
 # the right to use the name, image, likeness ... of Talent": ECOSCIENCE, CUAD train, read on the final page, asked "what
 # happens to my image rights after it ends?"), unless any grant of the contract is irrevocable, perpetual or indefinite. A grant
 # not made ("Snap will not grant any third party any right") or only recited or warranted is none. Over CUAD train, of the 258
-# contracts with no Irrevocable Or Perpetual License label 46 quote such a grant; of the 38 with one, 2 (their labels are
+# contracts with no Irrevocable Or Perpetual License label 43 quote such a grant; of the 38 with one, 2 (their labels are
 # licences during the term themselves: BIOCEPT, PROFOUND MEDICAL).
 _FOR_TERM = re.compile(r"\b(?:during|for|throughout)\s+the\s+(?:(?:initial|license|licence)\s+)?term\b(?!\s+of\s+(?:any|such|the)\s+(?:patent|copyright|trademark))"
                        r"|\buntil\s+(?:the\s+)?(?:expiration|termination|end)\s+of\s+(?:this|the)\s+(?:agreement|term)\b", re.I)
