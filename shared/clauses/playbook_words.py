@@ -56,7 +56,8 @@ _ONE_SIDE = [
     # "Supplier's liability", "ENERGOUS' LIABILITY", "FG's sole obligation"
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S|(?<=[sSE])['’])(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive|sole){_W})*(?:liabilit\w*|(?<=sole )obligations?\b)", re.I),
     re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?){_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),  # "the responsibility of ECOPETROL ... shall not exceed"
-    re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?){_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
+    # ... with an aside before the verb: "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE" (XACCT, CUAD train, on the final page)
+    re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?)(?:,[^,.;]{{1,40}},)?{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
     # "Airspan Parties, taken as a whole, shall be liable for physical damage ... up to a maximum aggregate amount of" (AIRSPAN)
     re.compile(rf"\b(?P<name>{_NAME})(?:,{_W}(?:taken{_W}as{_W}a{_W}whole|collectively|together|jointly|in{_W}the{_W}aggregate),)?{_W}(?:shall|will){_W}be{_W}liable\b"

@@ -257,6 +257,9 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         ("Cap On Liability", "FG’s sole obligation and Astellas’ sole remedy with respect to Lead Compound is limited to replacement.", ("deviates", "FG’s sole obligation")),
         ("Cap On Liability", "THE SOLE OBLIGATION OF TOUCHSTAR, AND THE SOLE REMEDY OF RESELLER, SHALL BE THE REPLACEMENT OF THE SOFTWARE.", ("deviates", "SOLE OBLIGATION OF TOUCHSTAR")),
         ("Cap On Liability", "Under no circumstances will Smith be liable to TDA for any special or consequential damages.", ("deviates", "Under no circumstances will Smith be liable")),
+        # XACCT (CUAD train, read on the final page): an aside before the verb
+        ("Cap On Liability", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE FOR ANY SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES.",
+         ("deviates", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE")),
         ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
          ("meets", "the Parties shall not be liable")),
         # OFG (CUAD train, read on the final page): the risk note said "Applies to both parties (“each party”)" where the playbook said "not decided"
