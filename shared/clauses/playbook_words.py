@@ -115,13 +115,14 @@ def side(text: str, category: str = "") -> tuple[str, str] | None:
 def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] | None]:
     """``mutual``'s reading, with the wording that names the one side on ``deviates``."""
     about = re.compile(rf"\b(?:{_ABOUT[category]})", re.I) if category in _ABOUT else None
+    if category == "Cap On Liability" and not about.search(text):  # a time to sue alone: its sides are who may bring an action
+        about = _SUE
     for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
         if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
             continue
         if category == "Cap On Liability" and _AGENT.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150) \
-                or category == "Cap On Liability" and not about.search(text) and _SUE.search(text, max(0, m.start() - 200), m.end() + 150):
+        if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0), None
     sides = [m for pattern in _ONE_SIDE for m in pattern.finditer(text)
              if _a_name(m.group("name")) and not (pattern is _ONE_SIDE[0] and _NEGATED.search(m.group(0), m.end("name") - m.start()))]  # "A may not terminate" is no right
