@@ -32,6 +32,11 @@ FROM_END = re.compile(
 )
 # A figure or basis whose quote ends on "or"/"and" ("the lesser of (i) … RBC or", where the unit ends) is half of one: no fact, no term.
 HALF = re.compile(r"\b(?:or|and)\W*$")
+# A notice shorter than a period is no notice period: "The Company may terminate ... but with less than six (6) months'
+# prior written notice to Contractor; provided, that ... the Company shall pay ... the Termination Fee" (CCA INDUSTRIES,
+# CUAD train, on the final page; the one such notice among CUAD's labelled terminations). The notice fact is quoted from its
+# bound ("less than six (6) months' prior written notice"), which is no value a rule can check; "not less than" is a period.
+LESS_THAN = re.compile(r"(?<![a-z])(?<!not\s)(?<!not\s\s)(?<!no\s)(?:less|shorter|fewer)\s+than\s+$", re.I)
 
 
 def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")

@@ -13,7 +13,7 @@ from shared.clauses.catalogue import BY_NAME
 from shared.clauses.checklist import (BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ONLY, FORMULA, LABELS, OPEN_ENDED_NOTE, OPTIONAL, TERM_KIND, TERM_LABEL,
                                       TIME_LIMIT_ONLY, WHAT, open_ended)
 from shared.clauses.carve_outs import carve_end, overrides, part_end
-from shared.clauses.fact_patterns import FROM_END, HALF, RX as _RX
+from shared.clauses.fact_patterns import FROM_END, HALF, LESS_THAN, RX as _RX
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
@@ -145,7 +145,8 @@ def facts(category: str, quote: str) -> list[dict]:
             same = [(ra, rb) for ra, rb, k, _ in rows if k == public]
             if not any((a < rb and ra < b) or quote[a:b].split() == quote[ra:rb].split() for ra, rb in same):
                 rows.append((a, b, public, {}))
-    rows = [r for r in rows if not (r[2] == "multiple" and HALF.search(quote[r[0] : r[1]]))]  # "the lesser of (i) … RBC or": half a basis
+    rows = [r for r in rows if not (r[2] == "multiple" and HALF.search(quote[r[0] : r[1]]))]
+    rows = [(m.start(), b, k, x) if k == "notice_period" and (m := LESS_THAN.search(quote, max(0, a - 30), a)) else (a, b, k, x) for a, b, k, x in rows]  # "the lesser of (i) … RBC or": half a basis
     if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
         rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
     if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it

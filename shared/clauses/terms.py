@@ -183,13 +183,6 @@ def _hidden_after(name: str, clause: str) -> dict | None:
     return None
 
 
-# A notice shorter than a period is no notice period: "The Company may terminate ... but with less than six (6) months'
-# prior written notice to Contractor; provided, that ... the Company shall pay ... the Termination Fee" read "notice period:
-# six (6) months'" (CCA INDUSTRIES, CUAD train, on the final page; the one such notice among CUAD's labelled terminations).
-# Quoted with its bound, it is no value a rule can check.
-_LESS_THAN = re.compile(r"(?<![a-z])(?<!not\s)(?<!not\s\s)(?<!no\s)(?:less|shorter|fewer)\s+than\s+$", re.I)
-
-
 def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict | None:
     if "law" in kinds and (m := named_state(clause)):
         return _term(name, m.group(1), jurisdiction(m.group(1)))
@@ -209,8 +202,8 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
             dur = 1.0 if dur is None and _NEXT_DAY.match(f["text"]) else dur
             if kind in ("notice_period",) and dur is None:
                 continue
-            if kind == "notice_period" and (less := _LESS_THAN.search(clause[: clause.find(f["text"])])):  # a bound, not the period
-                return _term(name, clause[less.start() : clause.find(f["text"]) + len(f["text"])])
+            if kind == "notice_period" and f["text"].lower().startswith(("less ", "shorter ", "fewer ")):  # a bound, not the period (the fact is quoted from it)
+                return _term(name, f["text"])
             if kind == "duration" and dur is None:  # "during the term": as long as the contract
                 return _term(name, f["text"], "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
             if dur is not None and kind != "quantity":  # "50,000 units within the period of three (3) years" is no time

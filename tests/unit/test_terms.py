@@ -117,10 +117,13 @@ def test_a_term_with_no_end_says_so_once(clause):
 def test_a_notice_shorter_than_a_period_is_no_notice_period():
     """CCA INDUSTRIES (CUAD train, read on the final page): "with less than six (6) months' prior written notice ... shall pay
     ... the Termination Fee" read "notice period: six (6) months'"; "not less than" is the period as ever."""
-    (t,) = terms.terms("Termination For Convenience", "The Company may terminate this Agreement in accordance with the immediately preceding "
-                       "sentence but with less than six (6) months' prior written notice to Contractor; provided, that in such event, the Company "
-                       "shall pay Contractor an amount equal to the Termination Fee.")
+    clause = ("The Company may terminate this Agreement in accordance with the immediately preceding sentence but with less than six (6) "
+              "months' prior written notice to Contractor; provided, that in such event, the Company shall pay Contractor an amount equal to "
+              "the Termination Fee.")
+    (t,) = terms.terms("Termination For Convenience", clause)
     assert t["stated"] is True and t["text"] == "less than six (6) months' prior written notice" and t["value"] is None
+    # the card's "Built from" line shows the fact as found: with its bound too, not "six (6) months' prior written notice"
+    assert [f["text"] for f in risk.facts("Termination For Convenience", clause) if f["kind"] == "notice_period"] == [t["text"]]
     (t,) = terms.terms("Termination For Convenience", "Either party may terminate this Agreement upon not less than six (6) months' prior written notice.")
     assert t["value"] == 182.5
 
