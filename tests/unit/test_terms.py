@@ -764,3 +764,14 @@ def test_a_time_to_claim_read_as_figures_read_it_is_no_figure_of_a_cap(clause):
     """The durations a cap's clause states are read by ``figures.scan`` (the terms reader's own), not a pattern of our own that
     missed "one hundred fifty (150) days" and "two(2) years": the cap is not stated (three train caps read so now, each read by hand)."""
     assert terms.terms("Cap On Liability", clause)[0]["stated"] is False
+
+
+def test_a_sum_or_a_share_is_no_period():
+    """ETELOS (CUAD train, read on the final page): a buy-back of the distributor's inventory "less a ten percent restocking
+    charge" read "period: no value read from this clause (check it)", as if "ten percent" might be how long it lasts. A sum or
+    a share states no period (5 of 7,043 labelled clauses change, each stating none); a duration still keeps it unread."""
+    clause = ("18.5 If Distributor terminates pursuant to Subsection 18.1 or 18.2, or if Tripath terminates pursuant to Subsection 18.3, "
+              "Tripath may, at its option, purchase and Distributor will resell to Tripath all or part of Distributor's inventory at the "
+              "price set forth in Subsection 18.4, less a ten percent restocking charge.")
+    assert terms.terms("Post-Termination Services", clause)[0]["stated"] is False
+    assert terms.terms("Post-Termination Services", clause.replace("less a ten percent", "within thirty days, less a"))[0]["stated"] is not False
