@@ -23,6 +23,10 @@ _STRAY = {
     re.compile(r"\bthis\b(?=\s+(?:end|ends|expires?|lasts?|runs?\s+out|renews?|terminates?|finish(?:es)?)\b)", re.I): "this agreement",
     re.compile(r"\b(end|exit|leave|renew|extend|cancel|terminate|out\s+of)\s+this(?=\s*(?:[?,.;!]|$|\s+(?:early|now|before|after|without|if|and|or)\b))", re.I):
         r"\1 this agreement",
+    # the services a contract is for, terminated or cancelled, are the contract: "when can they terminate support" (a maintenance
+    # agreement) routed to Post-Termination Services alone (IMAGEWARE, CUAD train, read on the final page)
+    re.compile(r"\b(terminat(?:e|es|ed|ing)|cancel(?:s|l?ed|l?ing)?)\s+(?:the\s+|our\s+|their\s+|this\s+)?(?:support|maintenance|services?|subscription)"
+               r"(?:\s+(?:agreement|contract))?\b(?!\s+(?:fees?|charges?|levels?|tickets?|requests?|calls?|hours?)\b)", re.I): r"\1 the agreement",
 }
 _SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
              "favour": "favor", "favoured": "favored", "favourable": "favorable", "wind-down": "wind down"}

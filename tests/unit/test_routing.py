@@ -309,6 +309,20 @@ def test_a_comma_before_a_question_word_starts_another_question(question, expect
     assert set(routing.route(question, embed).categories) == expected
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("When can they terminate support?", {"Termination For Convenience"}),
+    ("As the customer: what warranty do we get, is their liability capped, when can they terminate support, and can they raise the fees?",
+     {"Warranty Duration", "Cap On Liability", "Termination For Convenience", "Price Restrictions"}),
+    ("Can we cancel the maintenance services at any time?", {"Termination For Convenience"}),
+    ("What support do we get after they terminate?", {"Post-Termination Services"}),
+])
+def test_the_services_a_contract_is_for_terminated_are_the_contract(question, expected, embed):
+    """IMAGEWARE maintenance agreement (CUAD train, read on the final page): "when can they terminate support" was routed to
+    Post-Termination Services alone by the classifier; terminating or cancelling the support, the maintenance, the services or
+    the subscription is ending the contract (support after an end stays Post-Termination Services)."""
+    assert set(routing.route(question, embed).categories) == expected
+
+
 def test_a_comma_after_a_condition_does_not_split_the_question():
     from shared.clauses.routing_text import split_parts
 
