@@ -128,6 +128,34 @@ def grants_lasting(text: str) -> bool:
     return bool(_LASTING.search(text) and _LICENSES.search(text))
 
 
+# How prices may change, where a restriction on prices is asked and absent: "can they raise the tariff?" of a transportation
+# agreement whose "fee ... shall be adjusted annually (both upward and downward)" by the Consumer Price Index was answered "No
+# Price Restrictions clause found" alone (MARTIN MIDSTREAM, CUAD train, read on the final page). A price, fee, rate or charge
+# that may, shall or will be increased, adjusted or changed, or a right to change one, is quoted beside the absence, unless a
+# sentence limits such a change ("may not increase by more than ten percent", "only once per year": CUAD labels those, and
+# adjustments by an index, as the category; the model then missed one). An interest or exchange rate is no price. Over CUAD
+# train (sentences of the text), of the 287 contracts without the label 27 quote such a change; of the 9 with one, 2. On dev,
+# 6 of the 91 absent pairs quote one, each a fee or price that may change (the one labelled absent pair quotes none).
+_PRICE = r"(?:prices?|pricing|price\s+lists?|fees?|(?<!interest\s)(?<!exchange\s)rates?|tariffs?|charges?|royalt(?:y|ies))"
+_CHANGES = re.compile(rf"\b{_PRICE}\b(?:\s+[\w,'’()-]+){{0,6}}?(?:,[^.;,]{{0,100}},)?\s+(?:may|shall|will|can)\s+(?:(?:be|vary|also|automatically|annually|thereafter)\s+){{0,3}}(?:subject\s+to\s+(?:an?\s+)?)?"
+                      r"(?:increase|rais|adjust|revis|chang|escalat|modif)\w*"
+                      r"|\b(?:may|reserves?\s+the\s+right\s+to|right\s+to|entitled\s+to)\s+(?:\w+\s+){0,2}?(?:increase|raise|adjust|change|revise|modify)\s+"
+                      rf"(?:(?:the|its|any|all|such|our|their|applicable|[A-Z]\w+)\s+){{0,3}}(?:\w+\s+)?{_PRICE}\b", re.I)
+_DEFINES = re.compile(r"\b(?:means|shall\s+mean|borne\s+by)\b", re.I)
+_LIMITS = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:be\s+)?(?:increase|rais|chang|adjust)|\b(?:remain|be)\s+(?:fixed|firm|unchanged)\b|\bno\s+(?:price\s+)?increases?\b"
+                     r"|\bnot\s+(?:to\s+)?exceed|\b(?:no|not)\s+more\s+(?:than|often)\b|\bonly\s+once\b|\bprice\s+protection\b|\bmost\s+favou?red\b", re.I)
+
+
+def prices_change(text: str) -> bool:
+    """A price, fee, rate or charge that may or shall be raised, adjusted or changed, or a right to change one."""
+    return bool(_CHANGES.search(text)) and not _DEFINES.search(text)
+
+
+def limits_change(text: str) -> bool:
+    """A price change limited ("rates may not increase by more than ten percent", "only once per year")."""
+    return bool(_LIMITS.search(text) and re.search(_PRICE, text, re.I) and re.search(r"increas|rais|chang|adjust", text, re.I))
+
+
 class Given(NamedTuple):
     """What stands in a category's place: ``gives`` (read on each sentence that names ``word``),
     said as ``what`` ("rights to terminate for cause") and, in a cell, ``tag`` ("for cause only");
@@ -146,6 +174,7 @@ INSTEAD: dict[str, Given] = {
     "Exclusivity": Given(grants_non_exclusive, "xclusiv", "non-exclusive rights", "non-exclusive only", grants_exclusive),
     "Revenue/Profit Sharing": Given(grants_free, "", "royalty-free grants", "royalty-free only", shares),
     "Irrevocable Or Perpetual License": Given(grants_for_term, "", "licences for the term only", "for the term only", grants_lasting),
+    "Price Restrictions": Given(prices_change, "", "terms on which prices may change", "prices may change", limits_change),
 }
 
 

@@ -112,7 +112,7 @@ class FixedModel:
 
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
-                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License"]
+                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License", "Price Restrictions"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -1262,6 +1262,22 @@ def test_an_absent_perpetual_licence_quotes_the_licences_for_the_term_unless_one
     lasting = page + "5. Talent grants ESSI a perpetual, irrevocable licence to use the photographs taken during the Term.\n"
     (gone,) = findings.absent(findings.score_units(findings.page_units([lasting]), model, [lasting]), [], [cat], 1)
     assert "instead" not in gone
+
+
+def test_an_absent_price_restriction_quotes_how_prices_may_change_unless_a_change_is_limited():
+    """MARTIN MIDSTREAM (CUAD train, read on the final page), asked "can they raise the tariff?": "No Price Restrictions clause
+    found" said nothing of the fee "adjusted annually (both upward and downward)" by the Consumer Price Index."""
+    page = ("The fee stated above, unless otherwise adjusted by the parties, shall be adjusted annually (both upward and downward), by a factor equal to the amount of increase or "
+            "decrease in the Consumer Price Index.\nAll Fees not paid when due shall bear interest at the rate of 1.5% per month; if such "
+            "interest rate exceeds the amount allowed by law, the interest rate shall be adjusted to the maximum allowed.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    cat = "Price Restrictions"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], [cat], 1)
+    (change,) = gone["instead"]  # an interest rate is no price
+    assert change["quote"].startswith("The fee stated above") and (gone["instead_what"], gone["instead_tag"]) == ("terms on which prices may change", "prices may change")
+    limited = page + "Rates may not increase by more than ten percent (10%) during any Renewal Term.\n"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([limited]), model, [limited]), [], [cat], 1)
+    assert "instead" not in gone  # a limit the model missed: quoting the change alone would mislead
 
 
 def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
