@@ -107,13 +107,10 @@ _DEFINED = {"period": re.compile(r"\b(?:[A-Z][\w-]+\s+){1,3}Period\b|(?i:\b(?:fo
 
 # An item after a list's first ("(ii) Employ or seek to employ ..."): the list's lead-in, which may state the term ("during the term ..., Member will not:"), is not part of it.
 _LATER_ITEM = re.compile(r"^\W{0,2}(?:\((?:[b-h]|ii|iii|iv|vi{0,3})\)|[b-h]\.|(?:ii|iii|iv|vi{0,3})\.)\s", re.I)
-# ... unless the item says its own subject and verb ("(b) Upon termination of this Agreement, NEITHER PARTY SHALL BE LIABLE TO THE
-# OTHER FOR ANY CONSEQUENTIAL ... DAMAGES": CURAEGIS, CUAD train, read on the final page): a sentence of its own, no lead-in's.
-_OWN_VERB = re.compile(r"\b(?:neither|either|each|no)\s+(?:party|parties)\s+(?:shall|will|may|must)\b|\b(?:in\s+no\s+event|under\s+no\s+circumstances)\s+(?:shall|will)\b", re.I)
 
 
 def elsewhere(name: str, clause: str) -> bool:
     """Whether the term may be stated outside the clause's own words: it names the term as a
     defined one, or it is a later item of a list (the text around it is read by ``terms``)."""
     defined = [d for d in (_DEFINED.get(name), _DEFINED.get("period") if name.endswith("period") else None) if d is not None]
-    return any(d.search(clause) for d in defined) or bool(_LATER_ITEM.match(clause) and not _OWN_VERB.search(clause))
+    return any(d.search(clause) for d in defined) or bool(_LATER_ITEM.match(clause))

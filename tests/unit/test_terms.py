@@ -775,14 +775,3 @@ def test_a_sum_or_a_share_is_no_period():
               "price set forth in Subsection 18.4, less a ten percent restocking charge.")
     assert terms.terms("Post-Termination Services", clause)[0]["stated"] is False
     assert terms.terms("Post-Termination Services", clause.replace("less a ten percent", "within thirty days, less a"))[0]["stated"] is not False
-
-
-def test_a_later_item_that_says_its_own_subject_is_read_as_a_sentence_of_its_own():
-    """CURAEGIS (CUAD train, read on the final page): "(b) Upon termination of this Agreement, NEITHER PARTY SHALL BE LIABLE ...
-    FOR ANY CONSEQUENTIAL ... DAMAGES" read "cap: no value read from this clause (check it)", as if a list's lead-in might state
-    the cap; an item that names its own subject and verb is a sentence of its own (1 of 2,600 dev cards changes, ERCHONIA's
-    "c. IN NO EVENT SHALL Erchonia BE LIABLE ..."). An item with no subject still waits for its lead-in."""
-    clause = ("(b) Upon termination of this Agreement, NEITHER PARTY SHALL BE LIABLE TO THE OTHER FOR ANY CONSEQUENTIAL, EXEMPLARY, "
-              "SPECIAL, INCIDENTAL OR PUNITIVE DAMAGES, EVEN IF IT HAS BEEN ADVISED OF THE POSSIBILITY OF SUCH DAMAGES.")
-    assert terms.terms("Cap On Liability", clause)[0]["stated"] is False
-    assert terms.terms("Non-Compete", "(ii) engage in any business that competes with the Company in the Territory.")[0]["stated"] is None
