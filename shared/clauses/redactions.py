@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-REDACTED = re.compile(r"\[\s*\*(?:\s*\*)*\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\b[^\]]{0,80}\]|_{3,}|\[\s*X{2,}\s*\]|\bX{5,}\b|\[[^\]\[]{0,6}[●•][^\]\[]{0,6}\]|(?<![\w*])\*\s?%")  # "[* * *]", "[XXXX]", "XXXXXXXX" as filed; a form's "[●%]", "*%"  # a form's blank ("until _______") hides the term as a redaction does
+REDACTED = re.compile(r"\[\s*\*(?:\s*\*)*\s*\]|\*{3,}|\[(?:REDACTED|Redacted|redacted)\b[^\]]{0,80}\]|_{3,}|\[\s*X{2,}\s*\]|\bX{5,}\b|\[[^\]\[]{0,6}[●•][^\]\[]{0,6}\]|(?<![\w*])\*\s?%|(?<![\w*])\*(?=\s+(?:years?|months?|weeks?|days?)\b)")  # "[* * *]", "[XXXX]", "XXXXXXXX" as filed; a form's "[●%]", "*%"  # a form's blank ("until _______") hides the term as a redaction does
 
 # A window to notify, reject or inspect is no warranty period ("the right to reject, via written notification ... within this
 # thirty (30) day period, any ... Product that fails to satisfy any warranty": APOLLO); "within the twenty-four (24) month warranty

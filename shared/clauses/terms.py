@@ -27,6 +27,7 @@ from shared.clauses.unstated import could_state, elsewhere
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
+_GOES_ON = re.compile(r"\bcontinu\w*\s+(?:\w+\s+){0,4}?(?:on\s+|from\s+)?(?:an?\s+)?((?:year|month)[\s-]to[\s-](?:year|month))\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
 _INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")", over a line's spaces
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
@@ -147,6 +148,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         for rx, d in _RENEW_WORDS:
             if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end() + 12]):  # "automatic annual renewals"
                 return _term(name, m.group(), d, "days")
+        if m := _GOES_ON.search(clause):  # "this Agreement shall continue on a year to year basis" (CUAD train; 0 of 161 labelled renewals said it unread)
+            return _term(name, m.group(1), 30.0 if m.group(1).lower().startswith("month") else 365.0, "days")
         if (m := _LIKE_TERM.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.start()]):
             return _term(name, m.group())  # stated, as long as a term the clause does not measure
     return None

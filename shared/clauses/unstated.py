@@ -13,8 +13,10 @@ import re
 
 from shared.clauses import figures
 from shared.clauses.checklist import FORMULA, OPEN_ENDED
+from shared.clauses.fact_patterns import RX
 from shared.clauses.redactions import REDACTED
 
+NOTICE = RX["notice_period"]
 _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred)\b", re.I)
 # ... each number with its title, if any ("BREACHES OF SECTION 2 (TRADEMARKS), 8 (CONFIDENTIALITY), OR 9 (NO AGENCY RELATIONSHIP)": ALLIED ESPORTS)
 _TITLED = r"\d+[\w.()]*(?:\s*\([a-z][^()\d]{2,40}\))?"
@@ -81,6 +83,9 @@ def could_state(how: str, clause: str) -> bool:
     # share is no period ("purchase ... Distributor's inventory at the price set forth in Subsection 18.4, less a ten percent
     # restocking charge" read "period: no value read (check it)": ETELOS, CUAD train, on the final page).
     time = how.startswith("period:") or how in ("fact:duration", "fact:notice_period")
+    if how in ("period:renew", "period:term"):  # a notice is no length of a term ("by serving written notice ... at least ninety (90) days prior to the end")
+        for rx in NOTICE:
+            clause = rx.sub(" ", clause)
     if "multiple" in how or time:
         drop = ("amount", "percent") if time else ("duration",)
         for a, b, _ in reversed([f for f in figures.scan(clause, every=True) if f[2]["kind"] in drop]):
