@@ -28,6 +28,20 @@ _STRAY = {
     re.compile(r"\b(terminat(?:e|es|ed|ing)|cancel(?:s|l?ed|l?ing)?)\s+(?:the\s+|our\s+|their\s+|this\s+)?(?:support|maintenance|services?|subscription)"
                r"(?:\s+(?:agreement|contract))?\b(?!\s+(?:fees?|charges?|levels?|tickets?|requests?|calls?|hours?)\b)", re.I): r"\1 the agreement",
 }
+# "how long does it run/last" asks the contract's term, unless a thing that lasts was named before it ("Is there a non-compete, and
+# how long does it last?"): "We're the customer of this service. How long does it run and does it renew, ...?" (OPERA) and "what
+# happens if we terminate early, and how long does it run?" (AMERICAS SHOPPING MALL; CUAD train, read on the final page) asked no
+# Expiration Date.
+_LASTS = re.compile(r"\b(how\s+long\s+(?:does|will|would|can|should)\s+)it(?=\s+(?:last|run|go\s+on|continue)\b)", re.I)
+_THINGS_THAT_LAST = re.compile(r"compet|solicit|warrant|guarant|licen[cs]|exclusiv|restrict|confidential|support|insur|transition|option|right\s+of\s+first"
+                               r"|lock|escrow|disparag|covenant|protection|trial|pilot|promot|discount|pric|royalt|obligation|indemn|cap\b|limit", re.I)
+
+
+def _the_term(text: str) -> str:
+    m = _LASTS.search(text)
+    return text if not m or _THINGS_THAT_LAST.search(text, 0, m.start()) else f"{text[: m.end(1)]}the agreement{text[m.end(1) + 2 :]}"
+
+
 _SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",
              "favour": "favor", "favoured": "favored", "favourable": "favorable", "wind-down": "wind down"}
 _SPELLING_RX = re.compile(r"\b(?:" + "|".join(map(re.escape, _SPELLING)) + r")\b", re.I)
@@ -67,6 +81,7 @@ def clean(text: str) -> str:
     text = text.replace("’", "'").replace("‘", "'")
     for rx, neutral in _STRAY.items():
         text = rx.sub(neutral, text)
+    text = _the_term(text)
     return " ".join(_SPELLING_RX.sub(lambda m: _SPELLING[m.group(0).lower()], text).split())
 
 

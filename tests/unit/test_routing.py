@@ -323,6 +323,20 @@ def test_the_services_a_contract_is_for_terminated_are_the_contract(question, ex
     assert set(routing.route(question, embed).categories) == expected
 
 
+@pytest.mark.parametrize("question, expected", [
+    ("We're the customer of this service. How long does it run and does it renew, what is their liability cap and is anything uncapped, and can they assign it?",
+     {"Expiration Date", "Renewal Term", "Cap On Liability", "Uncapped Liability", "Anti-Assignment"}),
+    ("We are the site owner. Do we owe them a share of revenue or minimum payments, what happens if we terminate early, and how long does it run?",
+     {"Revenue/Profit Sharing", "Minimum Commitment", "Termination For Convenience", "Expiration Date"}),
+    ("Is there a non-compete, and how long does it last?", {"Non-Compete"}),
+    ("What warranty do we get and how long does it last?", {"Warranty Duration"}),
+])
+def test_how_long_it_runs_is_the_contracts_term_unless_a_thing_that_lasts_was_named(question, expected, embed):
+    """OPERA and AMERICAS SHOPPING MALL (CUAD train, read on the final page): "how long does it run" among other parts asked no
+    Expiration Date; "it" there is the contract, unless the question named a thing that lasts before it."""
+    assert set(routing.route(question, embed).categories) == expected
+
+
 def test_a_comma_after_a_condition_does_not_split_the_question():
     from shared.clauses.routing_text import split_parts
 
