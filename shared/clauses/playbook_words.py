@@ -55,7 +55,9 @@ _ONE_SIDE = [
                rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\b(?:terminat|cancel|withdraw)\w*", re.I),
     # "Supplier's liability", "ENERGOUS' LIABILITY", "FG's sole obligation"
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S|(?<=[sSE])['’])(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive|sole){_W})*(?:liabilit\w*|(?<=sole )obligations?\b)", re.I),
-    re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?){_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),  # "the responsibility of ECOPETROL ... shall not exceed"
+    # "the responsibility of ECOPETROL ... shall not exceed"; "THE TOTAL LIABILITY PER YEAR OF HOVIONE SHALL BE LIMITED" (INTERSECT, CUAD train, on the final page)
+    re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?)(?:{_W}(?:per|in|for|during){_W}(?:any{_W}|each{_W}|a{_W}|one{_W})?(?:calendar{_W}|contract{_W})?(?:year|month|quarter|period|event|incident|occurrence|claim))?"
+               rf"{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
     # ... with an aside before the verb: "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE" (XACCT, CUAD train, on the final page)
     re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?)(?:,[^,.;]{{1,40}},)?{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),

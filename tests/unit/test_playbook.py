@@ -260,6 +260,9 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # XACCT (CUAD train, read on the final page): an aside before the verb
         ("Cap On Liability", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE FOR ANY SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES.",
          ("deviates", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE")),
+        # INTERSECT (CUAD train, read on the final page): a period between the liability and its side (1 of 782 labelled readings changes: this one)
+        ("Cap On Liability", "FURTHER AND NOTWITHSTANDING ANYTHING TO THE CONTRARY IN THIS AGREEMENT, THE TOTAL LIABILITY PER YEAR OF HOVIONE SHALL BE LIMITED "
+         "TO THE VALUE OF THE REVENUES COLLECTED IN THE PREVIOUS CONTRACTUAL YEAR.", ("deviates", "LIABILITY PER YEAR OF HOVIONE")),
         ("Cap On Liability", "If this Agreement terminates pursuant to this Article, the Parties shall not be liable for the termination of this Agreement.",
          ("meets", "the Parties shall not be liable")),
         # OFG (CUAD train, read on the final page): the risk note said "Applies to both parties (“each party”)" where the playbook said "not decided"
