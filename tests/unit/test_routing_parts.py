@@ -67,7 +67,7 @@ def test_a_dropped_topic_is_named_with_what_it_may_ask(embed):
     assert routing_parts.unasked(PIPELINE, route, embed) == [{"part": "How long does this run", "suggest": ["Expiration Date"]}]
 
 
-def test_a_limit_on_how_much_one_sells_is_a_volume_restriction(embed):
+def test_a_limit_on_how_much_one_sells_or_on_traffic_is_a_volume_restriction(embed):
     """LOYALTYPOINT reseller agreement (CUAD train, read on the final page; five labelled Volume Restriction clauses): "are there
     limits on how much we can sell" was named as about no category. Read on its own it asks Volume Restriction now; among the
     question's other parts the classifier still drops it, and the page names it with what it may ask."""
@@ -75,6 +75,10 @@ def test_a_limit_on_how_much_one_sells_is_a_volume_restriction(embed):
     q = "We're the reseller. Are we exclusive, what minimums must we buy, are there limits on how much we can sell, and what insurance do we need?"
     (u,) = routing_parts.unasked(q, routing.route(q, embed), embed)
     assert u["suggest"] == ["Volume Restriction"]
+    # caps on traffic or impressions (THEGLOBE co-branding agreement, CUAD train, read on the final page: three labelled volume restrictions)
+    q = ("We're the content partner. How is revenue split, is there a most favoured nation clause, are there caps on traffic or impressions, "
+         "and who owns jointly developed material?")
+    assert "Volume Restriction" in routing.route(q, embed).categories
 
 
 def test_a_part_about_no_category_is_named(embed):
