@@ -50,9 +50,9 @@ _NAME = r"(?-i:(?!(?:IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DA
 # One side's remedy: it limits what that side may get ("Distributors sole remedy will be limited to", "PcoMed's sole and exclusive remedy").
 _REMEDY = re.compile(rf"(?-i:\b(?P<name>[A-Z][\w.&-]*(?:'s|’s|'S|(?<=s)['’])|[A-Z][a-z]+s))(?i:{_W}(?:sole{_W}and{_W}exclusive|sole|exclusive){_W}remed(?:y|ies))\b")
 _ONE_SIDE = [
-    re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:in{_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
+    re.compile(rf"\b(?:the{_W})?(?P<name>{_NAME}),?(?:{_W}(?:(?:in|at){_W}its{_W}(?:sole{_W})?discretion|at{_W}its{_W}option|at{_W}any{_W}time),?)?{_W}"
                rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|(?:shall|will){_W}be{_W}entitled|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
-               rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\b(?:terminat|cancel|withdraw)\w*", re.I),
+               rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\b(?:terminat|cancel|withdraw|discontinu|cease{_W}(?:providing|to{_W}provide|performing|supplying))\w*", re.I),
     # "Supplier's liability", "ENERGOUS' LIABILITY", "FG's sole obligation"
     re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S|(?<=[sSE])['’])(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive|sole){_W})*(?:liabilit\w*|(?<=sole )obligations?\b)", re.I),
     # "the responsibility of ECOPETROL ... shall not exceed"; "THE TOTAL LIABILITY PER YEAR OF HOVIONE SHALL BE LIMITED" (INTERSECT, CUAD train, on the final page)
@@ -83,7 +83,7 @@ _ONE_SIDE = [
 # than two years after the cause of action accrued": BLUEFLY, CUAD train, on the final page); beside an exclusion that
 # protects one side ("IN NO EVENT SHALL, XIMAGE BE LIABLE ... NO ACTION ... MAY BE BROUGHT BY EITHER PARTY") it does not.
 _SUE = re.compile(r"\b(?:action|suit|proceeding)", re.I)
-_ABOUT = {"Termination For Convenience": r"terminat|cancel", "Cap On Liability": r"liab|damages|remed|loss|responsib|claim|recover"}
+_ABOUT = {"Termination For Convenience": r"terminat|cancel|discontinu|cease", "Cap On Liability": r"liab|damages|remed|loss|responsib|claim|recover"}
 # Both sides named as what a termination costs, not as who may terminate ("without any further
 # responsibility by either Party").
 _NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|expense|damage|prejudice)\w*{_W}(?:\w+{_W})?(?:to|by|of|for|on|against){_W}$", re.I)

@@ -260,6 +260,10 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # XACCT (CUAD train, read on the final page): an aside before the verb
         ("Cap On Liability", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE FOR ANY SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES.",
          ("deviates", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE")),
+        # FREECOOK (CUAD train, read on the final page): a right to cease providing the service "at its sole discretion" is one side's end at will
+        ("Termination For Convenience", "Company at its sole discretion may at any time alter or cease providing the Customer Service which it has agreed "
+         "to provide to Client relating to Client Website pursuant to this Agreement without any liability to Company.",
+         ("deviates", "Company at its sole discretion may at any time alter or cease providing")),
         # INTERSECT (CUAD train, read on the final page): a period between the liability and its side (1 of 782 labelled readings changes: this one)
         ("Cap On Liability", "FURTHER AND NOTWITHSTANDING ANYTHING TO THE CONTRARY IN THIS AGREEMENT, THE TOTAL LIABILITY PER YEAR OF HOVIONE SHALL BE LIMITED "
          "TO THE VALUE OF THE REVENUES COLLECTED IN THE PREVIOUS CONTRACTUAL YEAR.", ("deviates", "LIABILITY PER YEAR OF HOVIONE")),
