@@ -21,7 +21,7 @@ _HEAD_CAPS = re.compile(r"(?:[A-Z][A-Z&-]+\s+)*(?=[A-Z][a-z])|")  # a heading in
 _NOT_PARTY = re.compile(
     r"\b(?:Agreement|Contract|Assignment|Addendum|Attachments?|Quarter|Year|Period|Term|Date|Fees?|Prices?|Notice|Exhibits?|Schedules?|Products?|Services?|Escrow|"
     r"Territory|Rights|Orders?|Plan|Payments?|Software|Information|Obligations|Provisions|Section|Shares?|Warrants?|Royalt(?:y|ies)|Amendment|Option|Program|Records|"
-    r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Work|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
+    r"Content|Equipment|Event|Property|Marks|Data|Packages?|Catalog|System|Works?|Deliverables?|Warranty|Inventions?|Improvements?|Coverage|Percentage|Forecast|Licen[cs]es?|"
     r"Tooling|Die|Revenue|Transactions?|Proposals?|Sites?|Website|Destination|Control|Person|Paragraph|Details|Audit|Acceptance|Segment|Materials?|Group|Advance|Contributions?|Customers|Users|Personnel|Employees|Officers|Directors)\s+(?:shall|may|will|must|agrees?)\b", re.I
 )
 _FIGURES = ("duration", "amount", "percent")

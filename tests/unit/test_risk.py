@@ -684,6 +684,13 @@ def test_a_thing_named_in_capitals_is_no_party(text):
     assert [f["text"] for f in risk.facts("Minimum Commitment", "LICENSEE shall pay the minimum royalties.") if f["kind"] == "bound"] == ["LICENSEE shall"]
 
 
+def test_works_are_no_party():
+    """DUOS TECHNOLOGIES (CUAD train, read on the final page): "all Works shall be deemed to be 'works for hire'" said "Applies to one
+    party (“Works shall”)"; works and deliverables are things (3 of 7,043 labelled clauses lose such a bound, one gaining its party)."""
+    text = "To the extent copyrightable, all Works shall be deemed to be \"works for hire\" and ISA shall be deemed to be the author thereof."
+    assert not [f for f in risk.facts("Ip Ownership Assignment", text) if f["kind"] == "bound" and "Works" in f["text"]]
+
+
 def test_a_consent_to_obtain_and_not_to_be_withheld_and_an_exception_after_a_conflict_rule():
     """INNOVIVA (CUAD dev): "GSK shall obtain the prior written consent of Theravance, such consent
     not to be unreasonably withheld" read no consent; "notwithstanding the provisions governing
