@@ -244,7 +244,11 @@ _ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:a
 _ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?{_ASK_WORD}\b", re.I)
 # A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
 # an earlier part named, not a topic of its own.
-_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their)\b", re.I)
+# "Their" and "them" are the other side where it owns or is acted on ("can we work with their competitors", "can we hire their
+# staff", "are we promising not to sue them": DUOS TECHNOLOGIES, CUAD train, read on the final page, where the part that dropped
+# Non-Compete was not named), the things just named where their length, scope or terms are asked ("what are their terms?").
+_REFERS_BACK = re.compile(r"\b(?:it|its|they)\b|\btheir\s+(?:\w+\s+)?(?:duration|length|term|terms|scope|period|periods|limits?|amounts?|caps?|conditions|requirements|effect|wording|exceptions)\b"
+                          r"|(?<!\bsue\s)(?<!\bhire\s)(?<!\bpoach\s)(?<!\bsolicit\s)(?<!\bagainst\s)(?<!\bwith\s)\bthem\b", re.I)
 # ... but "it" that ends, or is ended, renewed or left, is the contract ("how can either side end it", "what happens to
 # unsold stock when it ends"): a thing of its own.
 _CONTRACT_IT = re.compile(r"\b(?:end|terminate|cancel|renew|extend|exit|leave|get\s+out\s+of|walk\s+away\s+from)\s+it\b"

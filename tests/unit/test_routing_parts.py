@@ -81,6 +81,18 @@ def test_a_limit_on_how_much_one_sells_or_on_traffic_is_a_volume_restriction(emb
     assert "Volume Restriction" in routing.route(q, embed).categories
 
 
+def test_their_and_them_of_the_other_side_do_not_hide_a_part(embed):
+    """DUOS TECHNOLOGIES (CUAD train, read on the final page): "can we work with their competitors" dropped Non-Compete and
+    Exclusivity and was not named, read as referring back ("their"); the other side's competitors, staff or a promise not to
+    sue them are things of their own, "how long do they last?" still refers back."""
+    q = ("As the smaller partner: can we work with their competitors, can we hire their staff, who owns the IP we create, and are we "
+         "promising not to sue them?")
+    route = routing.route(q, embed)
+    assert not {"Non-Compete", "Exclusivity"} & set(route.categories)  # the drop this is for
+    assert [u["part"] for u in routing_parts.unasked(q, route, embed)] == ["can we work with their competitors"]
+    assert asking_parts("Are there non-competes, and how long do they last?") == ["Are there non-competes"]
+
+
 def test_a_part_about_no_category_is_named(embed):
     got = routing_parts.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
