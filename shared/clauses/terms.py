@@ -57,6 +57,9 @@ _NEXT_DAY = re.compile(r"effective\s+(?:on|as\s+of)\s+the\s+(?:next\s+)?\w*\s*da
 _ENDING = re.compile(r"\b(?:terminat\w*|expir\w*|cancel\w*|end\s+of\s+the\s+term)", re.I)
 _NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advance)", re.I)  # "one year's prior notice"
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
+# A window counted from the end is no renewal's length ("may renew the Agreement within two (2) years of the expiry of the initial term":
+# NOVO, CUAD train, read on the final page, where "renewal length: two (2) years" deviated from the playbook)
+_FROM_THE_END = re.compile(r"^\W*(?:of|from|after|following|before|prior\s+to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expir|end\b|terminat)", re.I)
 # A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
 _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)
 # A period to cure a breach is no restriction ("three (3) business days following written notice
@@ -122,7 +125,8 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
     for a, b, d in found:
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
-        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)):
+        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)
+                               or (re.search(r"\bwithin\s+$", before, re.I) and _FROM_THE_END.match(after))):
             continue
         if cue == "after" and (not (_AFTER_END.search(after) or re.match(r"\W*from\b", after) and _FROM_END.match(after)) or _CURE_AFTER.match(clause, b)):  # "one year from the date of expiration or termination" (CORAL GOLD)
             continue

@@ -795,3 +795,13 @@ def test_a_notice_is_no_length_of_a_term_or_a_renewal():
     (t,) = terms.terms("Renewal Term", "This JV Agreement shall have a duration of * years, extendable for a further * years, unless notice of "
                        "non- renewal is sent one year before the natural expiry date.")
     assert t["stated"] is True and t.get("redacted")
+
+
+def test_a_window_to_renew_counted_from_the_end_is_no_renewal_length():
+    """NOVO joint venture (CUAD train, read on the final page): "may renew the Agreement within two (2) years of the expiry of the
+    initial term upon mutual understanding" read "renewal length: two (2) years" and deviated from the playbook's year at most; the
+    two years are when to renew, not how long (1 of 7,043 labelled clauses changes, this one)."""
+    (t,) = terms.terms("Renewal Term", "NVOS and HGF may renew the Agreement within two (2) years of the expiry of the initial term upon mutual understanding.")
+    assert t["stated"] is not True
+    (t,) = terms.terms("Renewal Term", "The parties may renew this Agreement for two (2) years upon mutual agreement.")
+    assert t["value"] == 730.0
