@@ -256,6 +256,9 @@ def test_independent_tune_split_exact_accuracy(use_model, request, capsys):
         # a franchise or an engagement is the contract when one asks how long it lasts (PF HOSPITALITY, read on the final page)
         ("How long is the franchise?", {"Expiration Date"}),
         ("How long does the engagement last?", {"Expiration Date"}),
+        # a venture or an alliance too (NOVO joint venture, read on the final page: "how long does the venture last" asked nothing)
+        ("How long does the venture last?", {"Expiration Date"}),
+        ("How long is the alliance?", {"Expiration Date"}),
         ("How long do I have to keep franchise records?", set()),
         # to exit is to end the contract, exit support is what comes after (BORROWMONEY joint venture, read on the final page)
         ("How do we exit?", {"Termination For Convenience"}),
