@@ -58,4 +58,11 @@ def redaction(name: str, how: str, clause: str) -> str | None:
             continue
         if before.search(lead) or after.search(rest):
             return m.group()
+        if kind == "money" and _ASIDE.search(clause[max(0, m.start() - 160) : m.start()].rstrip(" […*.")):
+            return m.group()
     return None
+
+
+# ... or after an aside between the limit and its sum: "IN NO EVENT WILL SUPPLIER'S LIABILITY ... BE GREATER THAN, PER CLAIM OR SERIES
+# OF CLAIMS ARISING FROM THE SAME CAUSE OF ACTION, [* * *]" read "cap: no value read (check it)" (PARATEK, CUAD train, on the final page)
+_ASIDE = re.compile(r"\b(?:exceed|greater\s+than|limited\s+to|in\s+excess\s+of|more\s+than)\s*,[^,;.]{1,100},\s*$", re.I)

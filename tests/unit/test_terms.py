@@ -805,3 +805,12 @@ def test_a_window_to_renew_counted_from_the_end_is_no_renewal_length():
     assert t["stated"] is not True
     (t,) = terms.terms("Renewal Term", "The parties may renew this Agreement for two (2) years upon mutual agreement.")
     assert t["value"] == 730.0
+
+
+def test_a_redacted_cap_after_an_aside_is_hidden_not_unread():
+    """PARATEK outsourcing agreement (CUAD train, read on the final page): "IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN, PER
+    CLAIM OR SERIES OF CLAIMS ARISING FROM THE SAME CAUSE OF ACTION, [* * *]" read "cap: no value read from this clause (check it)";
+    the sum is hidden in the contract as filed, after an aside (4 of 7,043 labelled clauses change, all PARATEK's caps)."""
+    (cap,) = terms.terms("Cap On Liability", "IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN, PER CLAIM OR SERIES OF CLAIMS ARISING FROM "
+                         "THE SAME CAUSE OF ACTION, [* * *].")
+    assert cap["stated"] is True and cap.get("redacted") and cap["text"] == "[* * *]"
