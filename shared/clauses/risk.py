@@ -145,8 +145,9 @@ def facts(category: str, quote: str) -> list[dict]:
             same = [(ra, rb) for ra, rb, k, _ in rows if k == public]
             if not any((a < rb and ra < b) or quote[a:b].split() == quote[ra:rb].split() for ra, rb in same):
                 rows.append((a, b, public, {}))
-    rows = [r for r in rows if not (r[2] == "multiple" and HALF.search(quote[r[0] : r[1]]))]
-    rows = [(m.start(), b, k, x) if k == "notice_period" and (m := LESS_THAN.search(quote, max(0, a - 30), a)) else (a, b, k, x) for a, b, k, x in rows]  # "the lesser of (i) … RBC or": half a basis
+    rows = [r for r in rows if not (r[2] == "multiple" and HALF.search(quote[r[0] : r[1]]))]  # "the lesser of (i) … RBC or": half a basis
+    # "with less than six (6) months' prior written notice": the notice is quoted with its bound (fact_patterns.LESS_THAN)
+    rows = [(m.start(), b, k, x) if k == "notice_period" and (m := LESS_THAN.search(quote, max(0, a - 30), a)) else (a, b, k, x) for a, b, k, x in rows]
     if cat and cat.name == "Expiration Date":  # a period from the contract's end is no term of it
         rows = [r for r in rows if not (r[2] == "duration" and FROM_END.match(quote, r[1]))]
     if cat and (own := _OWN.get(cat.name)):  # "...; provided that the aggregate liability shall not exceed ...": the clause itself, no exception to it

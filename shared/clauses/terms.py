@@ -152,7 +152,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         for rx, d in _RENEW_WORDS:
             if (m := rx.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.end() + 12]):  # "automatic annual renewals"
                 return _term(name, m.group(), d, "days")
-        if m := _GOES_ON.search(clause):  # "this Agreement shall continue on a year to year basis" (CUAD train; 0 of 161 labelled renewals said it unread)
+        if m := _GOES_ON.search(clause):  # "this Agreement shall continue on a year to year basis" (CUAD train: 1 of 161 labelled renewals says so; it read no length)
             return _term(name, m.group(1), 30.0 if m.group(1).lower().startswith("month") else 365.0, "days")
         if (m := _LIKE_TERM.search(clause)) and _RENEW.search(clause[max(0, m.start() - 80) : m.start()]):
             return _term(name, m.group())  # stated, as long as a term the clause does not measure
