@@ -36,7 +36,9 @@ HALF = re.compile(r"\b(?:or|and)\W*$")
 # prior written notice to Contractor; provided, that ... the Company shall pay ... the Termination Fee" (CCA INDUSTRIES,
 # CUAD train, on the final page; the one such notice among CUAD's labelled terminations). The notice fact is quoted from its
 # bound ("less than six (6) months' prior written notice"), which is no value a rule can check; "not less than" is a period.
-LESS_THAN = re.compile(r"(?<![a-z])(?<!not\s)(?<!not\s\s)(?<!no\s)(?:less|shorter|fewer)\s+than\s+$", re.I)
+_SHORTER = r"(?:less|shorter|fewer)\s+than\s+"
+LESS_THAN = re.compile(rf"(?<![a-z])(?<!not\s)(?<!not\s\s)(?<!no\s){_SHORTER}$", re.I)
+SHORTER_THAN = re.compile(_SHORTER, re.I)  # a notice fact quoted from its bound starts so
 
 
 def _i(*parts: str) -> re.Pattern:  # most patterns ignore case: contracts shout ("IN NO EVENT SHALL")

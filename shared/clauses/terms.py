@@ -19,7 +19,7 @@ import re
 
 from shared.clauses import figures, risk
 from shared.clauses.checklist import ALTERNATIVES, OPTIONAL, SPEC, open_ended
-from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF
+from shared.clauses.fact_patterns import FROM_END as _FROM_END, HALF, SHORTER_THAN
 from shared.clauses.jurisdictions import jurisdiction, named_state
 from shared.clauses.redactions import REDACTED, TO_ANSWER as _TO_ANSWER, redaction
 from shared.clauses.unstated import could_state, elsewhere
@@ -59,7 +59,7 @@ _NOTICE_AFTER = re.compile(r"^(?:['’]s?)?\W*(?:prior|before|notice|in\s+advanc
 _TO_CURE = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:(?:in\s+which\s+)?to\s+)?cure\b", re.I)  # "an additional 180 days to cure such breach" renews nothing
 # A window counted from the end is no renewal's length ("may renew the Agreement within two (2) years of the expiry of the initial term":
 # NOVO, CUAD train, read on the final page, where "renewal length: two (2) years" deviated from the playbook)
-_FROM_THE_END = re.compile(r"^\W*(?:of|from|after|following|before|prior\s+to)\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expir|end\b|terminat)", re.I)
+_OF_THE_END = re.compile(r"^\W*of\s+(?:the\s+)?(?:date\s+of\s+(?:the\s+)?)?(?:expir|end\b|terminat)", re.I)  # "from", "after" ...: _FROM_END
 # A period given to act ("Neoforma shall have two days to consider each request") restricts nothing.
 _WINDOW = re.compile(r"\s*(?:in\s+which\s+|within\s+which\s+)?to\s+(?!compete|solicit|engage|hire|employ)\w+", re.I)
 # A period to cure a breach is no restriction ("three (3) business days following written notice
@@ -126,7 +126,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
         if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)
-                               or (re.search(r"\bwithin\s+$", before, re.I) and _FROM_THE_END.match(after))):
+                               or (re.search(r"\bwithin\s+$", before, re.I) and (_OF_THE_END.match(after) or _FROM_END.match(after)))):
             continue
         if cue == "after" and (not (_AFTER_END.search(after) or re.match(r"\W*from\b", after) and _FROM_END.match(after)) or _CURE_AFTER.match(clause, b)):  # "one year from the date of expiration or termination" (CORAL GOLD)
             continue
@@ -209,7 +209,7 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
             dur = 1.0 if dur is None and _NEXT_DAY.match(f["text"]) else dur
             if kind in ("notice_period",) and dur is None:
                 continue
-            if kind == "notice_period" and f["text"].lower().startswith(("less ", "shorter ", "fewer ")):  # a bound, not the period (the fact is quoted from it)
+            if kind == "notice_period" and SHORTER_THAN.match(f["text"]):  # a bound, not the period (the fact is quoted from it)
                 return _term(name, f["text"])
             if kind == "duration" and dur is None:  # "during the term": as long as the contract
                 return _term(name, f["text"], "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
