@@ -26,9 +26,12 @@ from shared.clauses.unstated import could_state, elsewhere
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
 # Words that tie a period to a renewal, and words that tie it to the initial term instead.
-_RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|further|thereafter)\b", re.I)
+_RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|successor\s+(?:franchise|term|agreement|license|licence)s?|further|thereafter)\b", re.I)
 _GOES_ON = re.compile(r"\bcontinu\w*\s+(?:\w+\s+){0,4}?(?:on\s+|from\s+)?(?:an?\s+)?((?:year|month)[\s-]to[\s-](?:year|month))\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
+# "... not to renew six (6) months prior to the expiration of the initial twenty (20) year term" (MRS. FIELDS, CUAD train, read
+# on the final page as "renewal length: twenty (20) year"): the initial term's length, said before it.
+_AS_INITIAL = re.compile(r"\b(?:initial|original)\s+$", re.I)
 _INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")", over a line's spaces
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
@@ -125,7 +128,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
     for a, b, d in found:
         before = clause[max(0, a - 80) : a]
         after = clause[b : b + 40]
-        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)
+        if cue == "renew" and (not _RENEW.search(before) or _INITIAL.search(after) or _AS_INITIAL.search(before) or _NOTICE_AFTER.search(after) or _TO_CURE.match(after)
                                or (re.search(r"\bwithin\s+$", before, re.I) and (_OF_THE_END.match(after) or _FROM_END.match(after)))):
             continue
         if cue == "after" and (not (_AFTER_END.search(after) or re.match(r"\W*from\b", after) and _FROM_END.match(after)) or _CURE_AFTER.match(clause, b)):  # "one year from the date of expiration or termination" (CORAL GOLD)

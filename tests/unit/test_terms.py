@@ -807,6 +807,23 @@ def test_a_window_to_renew_counted_from_the_end_is_no_renewal_length():
     assert t["value"] == 730.0
 
 
+def test_a_successor_franchise_is_the_renewal_and_the_initial_term_named_before_its_length_is_not():
+    """MRS. FIELDS franchise (CUAD train, read on the final page): the right "to obtain a successor franchise ... for a single term of
+    five (5) years ... if ... Pretzel Time has not given notice of its election not to renew six (6) months prior to the expiration of
+    the initial twenty (20) year term" read "renewal length: twenty (20) year" (the initial term) and deviated from the playbook on it.
+    A successor franchise is the renewal; a length said after "initial" is the initial term's (1 of 7,043 labelled clauses changes:
+    this one, which read no length)."""
+    clause = ("Upon the expiration of the initial term of this Agreement, Franchisee shall have the one time right to obtain a successor "
+              'franchise to operate a Pretzel Time Unit at the Site (a "Successor Franchise") for a single term of five (5) years immediately '
+              "following the expiration of the initial term of the Franchise if: (1) Franchisee has complied with this Agreement; and (2) "
+              "Pretzel Time has not given notice of its election not to renew six (6) months prior to the expiration of the initial twenty "
+              "(20) year term.")
+    (t,) = terms.terms("Renewal Term", clause)
+    assert (t["text"], t["value"]) == ("five (5) years", 1825.0)
+    (t,) = terms.terms("Renewal Term", "Either party may elect not to renew the original ten (10) year term by notice.")
+    assert t["stated"] is not True
+
+
 def test_a_redacted_cap_after_an_aside_is_hidden_not_unread():
     """PARATEK outsourcing agreement (CUAD train, read on the final page): "IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN, PER
     CLAIM OR SERIES OF CLAIMS ARISING FROM THE SAME CAUSE OF ACTION, [* * *]" read "cap: no value read from this clause (check it)";
