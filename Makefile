@@ -44,6 +44,7 @@ bench-quality: install
 	$(PY) bench/bench_clauses.py
 	$(PY) bench/bench_confidence.py
 	$(PY) bench/bench_terms.py
+	$(PY) bench/bench_instead.py
 	$(PY) bench/bench_locate.py
 
 # Retrain the committed clause model (models/clause/) from CUAD train, its neighbours stage

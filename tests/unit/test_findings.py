@@ -112,7 +112,8 @@ class FixedModel:
 
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
-                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License", "Price Restrictions"]
+                           "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License", "Price Restrictions",
+                           "Ip Ownership Assignment"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -1278,6 +1279,32 @@ def test_an_absent_price_restriction_quotes_how_prices_may_change_unless_a_chang
     limited = page + "Rates may not increase by more than ten percent (10%) during any Renewal Term.\n"
     (gone,) = findings.absent(findings.score_units(findings.page_units([limited]), model, [limited]), [], [cat], 1)
     assert "instead" not in gone  # a limit the model missed: quoting the change alone would mislead
+
+
+def test_an_absent_ip_assignment_quotes_who_keeps_what_unless_rights_are_assigned():
+    """2THEMART co-branding agreement (CUAD train, read on the final page), asked "who owns the content and the customer data?":
+    "No Ip Ownership Assignment clause found" said nothing of each party retaining "all rights, title and interest" in its own
+    content, which answers the question. Where another sentence assigns rights (or makes a work one for hire) the model missed an
+    assignment, and nothing is quoted."""
+    from shared.clauses import instead
+
+    page = ("2 CONTENT OWNERSHIP. As between 2TheMart and i-Escrow, 2TheMart and its suppliers retain all rights, title and interest in and to all "
+            "intellectual property rights embodied in or associated with the 2TheMart Content.\nConfidential Information shall remain the "
+            "property of the disclosing party.\nTransporter reserves the right to require Shipper to install meters, as platform owners do.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    cat = "Ip Ownership Assignment"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], [cat], 1)
+    (kept,) = gone["instead"]  # confidential information and a right to act are no ownership of a work
+    assert "2TheMart and its suppliers retain all rights" in kept["quote"] and (gone["instead_what"], gone["instead_tag"]) == ("ownership each owner keeps", "ownership kept")
+    for assigned in ("Contractor hereby assigns to Company all right, title and interest in the Deliverables.",
+                     "All Works shall be deemed works made for hire.", "All Improvements made by Licensee to the Licensed Technology shall be owned by Licensor."):
+        both = page + assigned + "\n"
+        (gone,) = findings.absent(findings.score_units(findings.page_units([both]), model, [both]), [], [cat], 1)
+        assert "instead" not in gone, assigned
+    assert instead.keeps_own("The Licensed Programs are, and shall remain, the property of WLI and its licensors.")
+    assert instead.keeps_own("Title to and ownership of the owner's Marks shall remain with the owner.")
+    assert not instead.keeps_own("WHEREAS, the Licensor is the owner of all right, title, and interest in and to the marks.")
+    assert not instead.keeps_own("BSP will retain ownership of all the assets, and all tasks and the scope of work are covered.")
 
 
 def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
