@@ -47,7 +47,7 @@ def ends_for_cause(text: str) -> bool:
 
 # A grant or an appointment said to be non-exclusive ("hereby grants ... a non-exclusive, non-transferable licence",
 # "appoints Distributor as a non-exclusive distributor"), not a court's jurisdiction.
-_NON_EXCLUSIVE = re.compile(r"\bnon[-\s]?exclusive(?:ly)?\b(?!\s+(?:jurisdiction|venue|forum))", re.I)
+_NON_EXCLUSIVE = re.compile(r"\bnon(?:-\s*|\s)?exclusive(?:ly)?\b(?!\s+(?:jurisdiction|venue|forum))", re.I)
 _GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce))\b", re.I)
 # ... and one said to be exclusive, which makes a quote of the non-exclusive ones misleading: the model missed a clause
 # (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it).
@@ -66,7 +66,7 @@ def _exclusive(text: str) -> bool:
 # The contract's own name grants nothing: "Exhibit 6.2 NON-EXCLUSIVE LICENSE AGREEMENT BETWEEN THE JOHNS HOPKINS UNIVERSITY ..."
 # and "This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into ..." were quoted as non-exclusive rights
 # beside the grant itself (VIRTUOSO SURGICAL, CUAD train, read on the final page).
-_NAMED = re.compile(r"\bnon[-\s]?exclusive\s+(?:[\w-]+\s+){0,2}agreement\b", re.I)
+_NAMED = re.compile(r"\bnon(?:-\s*|\s)?exclusive\s+(?:[\w-]+\s+){0,2}agreement\b", re.I)
 
 
 def grants_non_exclusive(text: str) -> bool:

@@ -1332,6 +1332,9 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     assert not instead.grants_non_exclusive('This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into by and between JHU and Company.')
     assert instead.grants_non_exclusive("Subject to the terms and conditions of this Agreement and to non-exclusive license agreements executed prior to "
                                         "the EFFECTIVE DATE, JHU hereby grants to the Company a non-exclusive, non-transferable license to make and sell.")
+    # JINGWEI (CUAD train, read on the final page): a word broken at a line's end, "non- exclusive", is still non-exclusive
+    assert instead.grants_non_exclusive("Party A agrees to license the non- exclusive right to use the intellectual property to Party B.")
+    assert not instead.grants_exclusive("Party A agrees to license the non- exclusive right to use the intellectual property to Party B.")
     assert not instead.grants_exclusive("All prices are exclusive of VAT and are payable under the license granted above.")
     assert not instead.grants_exclusive("The sole and exclusive remedy of Licensee under the license granted herein is a refund.")
     # ARCONIC (CUAD dev): a covenant not to contest the licensor's ownership grants nothing exclusive; its non-exclusive grants are quoted

@@ -466,6 +466,15 @@ def test_five_topics_the_phrases_find_are_five_asked():
     assert {"Anti-Assignment", "Ip Ownership Assignment", "Non-Compete", "Minimum Commitment"} <= set(routing.route(q).categories)
 
 
+def test_who_owns_the_software_asks_who_owns_it_among_other_topics(embed):
+    """Asked of JINGWEI's intellectual property agreement (CUAD train, read on the final page): "Who owns the software after the
+    transfer" found only "transfer" (a non-transferable licence) among three topics, and the contract's labelled ownership clause
+    ("Party A owns the sole and exclusive right of the intellectual property") was never asked for."""
+    q = "Who owns the software after the transfer, can they still use it or license it to others, and is there a non-compete?"
+    assert {"Ip Ownership Assignment", "Non-Compete", "License Grant"} <= set(routing.route(q, embed).categories)
+    assert routing.route("who owns the content?", embed).categories == ["Ip Ownership Assignment"]
+
+
 def test_a_part_no_phrase_names_counts_toward_the_limit(embed):
     """Asked of a distributor agreement on a final page: "What's the term" matches no phrase, and the
     classifier's Expiration Date (0.94) came fifth behind the four topics the phrases found, so the
