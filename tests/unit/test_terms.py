@@ -246,6 +246,10 @@ def test_a_cap_in_words_it_cannot_read_is_never_said_to_be_missing():
         ("Cap On Liability", "CPDC'S MAXIMUM LIABILITY UNDER THIS SUPPLY AGREEMENT FOR ANY REASON WHATSOEVER WILL NOT EXCEED [***].", True),
         ("Cap On Liability", "All claims by Sanofi Pasteur for breach or default under this Agreement shall be brought within [***] year after the cause of action comes into existence.", False),
         ("Minimum Commitment", "CONSULTANT shall achieve a satisfactory record of play in a minimum of [* ****] professional golf association events.", True),
+        # BELLRING (CUAD train, read on the final page): a shortfall "less than [***] of the PO quantity" read "no value read (check it)"
+        ("Minimum Commitment", "If the final production quantity for any accepted PO is less than [***] of the PO quantity ordered, Heritage shall replace the shortfall.", True),
+        ("Minimum Commitment", "If the vendor's minimum order quantity for a particular material exceeds a [***] supply, then Heritage shall obtain permission from Premier.", True),
+        ("Minimum Commitment", "Premier shall order the Products no less than [***] prior to the requested delivery date.", False),
         # PLAYBOY (CUAD dev): a sales target, no notice; the notice named before "at least" (CUAD train)
         ("Notice Period To Terminate Renewal", "This Agreement shall automatically renew for an additional period of three (3) years provided that EFS achieves Net Merchandise Sales of at least ***** during the fourth year.", False),
         ("Notice Period To Terminate Renewal", "The Agreement shall automatically be renewed for additional periods of ****, unless a Party provides written notification of non-renewal to the other Party at least **** of the Initial Term.", True),
