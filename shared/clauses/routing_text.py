@@ -254,6 +254,10 @@ _REFERS_BACK = re.compile(r"\b(?:it|its|they)\b|\btheir\s+(?:\w+\s+)?(?:duration
 _CONTRACT_IT = re.compile(r"\b(?:end|terminate|cancel|renew|extend|exit|leave|get\s+out\s+of|walk\s+away\s+from)\s+it\b"
                           r"|\bit\s+(?:ends|expires|terminates|renews|runs\s+out|is\s+(?:terminated|ended|renewed|cancell?ed|over))\b", re.I)
 
+# ... and "they" who act on the contract are the other side: "how much notice do they need to give to end it" asks a notice
+# of its own (GLOBAL TECHNOLOGIES consulting agreement, CUAD train, read on the final page: the part was dropped without a word).
+_THEY_ACT = re.compile(r"\bthey\s+(?:\w+\s+){0,3}?(?:terminate|end|cancel|exit|leave|walk\s+away|give\s+(?:\w+\s+)?notice|need\s+to\s+give)\b", re.I)
+
 
 def the_contract(part: str) -> str:
     """``part`` with each "it" that is the contract said as "the agreement" ("how can either side end it"), as it
@@ -269,7 +273,7 @@ def asking_parts(question: str) -> list[str]:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return []
-    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_CONTRACT_IT.sub(" ", p))]
+    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_THEY_ACT.sub(" ", _CONTRACT_IT.sub(" ", p)))]
 
 
 # A plain list of topics ("Term + renewal + gov law"; "Quick check: cap, indemnity, insurance,

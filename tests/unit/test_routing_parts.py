@@ -93,6 +93,18 @@ def test_their_and_them_of_the_other_side_do_not_hide_a_part(embed):
     assert asking_parts("Are there non-competes, and how long do they last?") == ["Are there non-competes"]
 
 
+def test_they_who_end_the_contract_do_not_hide_a_part(embed):
+    """GLOBAL TECHNOLOGIES consulting agreement (CUAD train, read on the final page): "... and how much notice do they need to give
+    to end it?" was dropped and not named, read as referring back ("they"); they who end the contract or give notice are the other
+    side. "are they mutual?" still refers back."""
+    q = "I'm the consultant. Who owns what I create, can I work for other clients, and how much notice do they need to give to end it?"
+    route = routing.route(q, embed)
+    assert "Termination For Convenience" not in route.categories  # the drop this is for
+    assert "how much notice do they need to give to end it" in [u["part"] for u in routing_parts.unasked(q, route, embed)]
+    assert asking_parts("Is there a cap, and can they terminate for convenience?") == ["Is there a cap", "can they terminate for convenience"]
+    assert asking_parts("Are there termination rights, and are they mutual?") == ["Are there termination rights"]
+
+
 def test_a_part_about_no_category_is_named(embed):
     got = routing_parts.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
