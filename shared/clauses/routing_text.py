@@ -254,9 +254,10 @@ _REFERS_BACK = re.compile(r"\b(?:it|its|they)\b|\btheir\s+(?:\w+\s+)?(?:duration
 _CONTRACT_IT = re.compile(r"\b(?:end|terminate|cancel|renew|extend|exit|leave|get\s+out\s+of|walk\s+away\s+from)\s+it\b"
                           r"|\bit\s+(?:ends|expires|terminates|renews|runs\s+out|is\s+(?:terminated|ended|renewed|cancell?ed|over))\b", re.I)
 
-# ... and "they" who act on the contract are the other side: "how much notice do they need to give to end it" asks a notice
+# ... and "they" who act on the contract or on us are the other side: "how much notice do they need to give to end it" asks a notice
 # of its own (GLOBAL TECHNOLOGIES consulting agreement, CUAD train, read on the final page: the part was dropped without a word).
-_THEY_ACT = re.compile(r"\bthey\s+(?:\w+\s+){0,3}?(?:terminate|end|cancel|exit|leave|walk\s+away|give\s+(?:\w+\s+)?notice|need\s+to\s+give)\b", re.I)
+_THEY_ACT = re.compile(r"\bthey\s+(?:\w+\s+){0,3}?(?:terminate|end|cancel|exit|leave|walk\s+away|give\s+(?:\w+\s+)?notice|need\s+to\s+give"
+                       r"|keep\s+using|use|pay|charge|raise|sue|hire|audit|sell|license|owe|stop\s+us)\b", re.I)  # "how long can they keep using my name" (GRIDIRON)
 
 
 def the_contract(part: str) -> str:

@@ -102,6 +102,9 @@ def test_they_who_end_the_contract_do_not_hide_a_part(embed):
     assert "Termination For Convenience" not in route.categories  # the drop this is for
     assert "how much notice do they need to give to end it" in [u["part"] for u in routing_parts.unasked(q, route, embed)]
     assert asking_parts("Is there a cap, and can they terminate for convenience?") == ["Is there a cap", "can they terminate for convenience"]
+    # GRIDIRON endorsement (CUAD train, read on the final page): "How long can they keep using my name and image" was dropped unnamed
+    assert asking_parts("How long can they keep using my name and image, and can I endorse other brands?") == [
+        "How long can they keep using my name and image", "can I endorse other brands"]
     assert asking_parts("Are there termination rights, and are they mutual?") == ["Are there termination rights"]
 
 
