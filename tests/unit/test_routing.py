@@ -475,6 +475,13 @@ def test_who_owns_the_software_asks_who_owns_it_among_other_topics(embed):
     assert routing.route("who owns the content?", embed).categories == ["Ip Ownership Assignment"]
 
 
+@pytest.mark.parametrize("question", ["can we leave before the term is up?", "can we get out before the term ends?", "can we exit before the term is over?"])
+def test_getting_out_before_the_term_is_up_is_an_early_termination(question, embed):
+    """BANGI hosting agreement (CUAD train, read on the final page): "can we leave before the term is up" was named as a part that
+    may ask Expiration Date (its word "term"); leaving before the term ends is ending the contract early."""
+    assert routing.route(question, embed).categories == ["Termination For Convenience"]
+
+
 def test_a_part_no_phrase_names_counts_toward_the_limit(embed):
     """Asked of a distributor agreement on a final page: "What's the term" matches no phrase, and the
     classifier's Expiration Date (0.94) came fifth behind the four topics the phrases found, so the
