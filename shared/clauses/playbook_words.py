@@ -44,9 +44,10 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 # "Supplier's liability", "the liability of WLI", "in no event shall Company be liable",
 # "Customer is liable for no more than", "ACCURAY'S SOLE AND EXCLUSIVE LIABILITY".
 # A name is no modal or "EVENT" ("IN NO EVENT SHALL LICENSOR'S AGGREGATE ... LIABILITY": "LICENSOR"), nor a title's word ("Limitation of Damages Chase shall").
+# A name may hold "of" ("Bank of America may terminate" was decided on "America may terminate": CARDLYTICS, CUAD train, on the final page).
 # A name in lower case the way brands write theirs ("i-on will not be liable", "mPhase", "iBio", "drkoop.com"; CUAD train), not "e-mail will"
 BRAND = r"(?!e-mail|e-commerce|x-ray)(?:[a-z]{1,2}[A-Z][a-z]{2,}[\w&.-]*|[a-z]-[a-z]{2,}\b|[a-z][\w-]*\.com\b)"
-_NAME = r"(?-i:(?!(?:A|AN|IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2}|" + BRAND + ")"
+_NAME = r"(?-i:(?!(?:A|AN|IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2}(?:\sof\s[A-Z][\w.&-]*)?|" + BRAND + ")"
 # One side's remedy: it limits what that side may get ("Distributors sole remedy will be limited to", "PcoMed's sole and exclusive remedy").
 _REMEDY = re.compile(rf"(?-i:\b(?P<name>[A-Z][\w.&-]*(?:'s|’s|'S|(?<=s)['’])|[A-Z][a-z]+s))(?i:{_W}(?:sole{_W}and{_W}exclusive|sole|exclusive){_W}remed(?:y|ies))\b")
 _ONE_SIDE = [

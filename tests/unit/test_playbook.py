@@ -224,6 +224,16 @@ def test_a_cap_that_protects_the_licensor_alone_binds_one_side_and_quotes_its_na
     assert pos["status"] == "deviates" and pos["quotes"] == ["LICENSOR'S AGGREGATE CUMULATIVE TOTAL LIABILITY"]
 
 
+def test_a_name_with_of_is_named_whole():
+    """CARDLYTICS maintenance agreement (CUAD train, read on the final page): "Bank of America may terminate this Agreement ... for its
+    convenience" deviated, decided on "America may terminate" (3 of 782 labelled readings change, all Bank of America's)."""
+    from shared.clauses.playbook_words import mutual, side
+
+    text = "Bank of America may terminate this Agreement for its convenience, without cause, at any time upon at least forty-five (45) days notice."
+    assert mutual(text, "Termination For Convenience") == ("deviates", "Bank of America may terminate")
+    assert side(text, "Termination For Convenience")[0] == "bank"
+
+
 def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
     """BLOOM ENERGY (the page, CUAD dev): "in no event shall a Party be liable to the other Party ... in
     excess of the Maximum Liability" deviated, decided on "Owner’s Maximum Liability" from a bracket."""
