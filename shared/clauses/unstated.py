@@ -22,6 +22,9 @@ _NUMBER = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 _TITLED = r"\d+[\w.()]*(?:\s*\([a-z][^()\d]{2,40}\))?"
 _SECTION_REF = re.compile(rf"\b(?:Sections?|Clauses?|Articles?|Paragraphs?|Subsections?)\s+{_TITLED}(?:\s*(?:,\s*(?:and|or)?|and|or|through|to)\s*(?:{_TITLED}|\([a-z0-9]{{1,4}}\)))*", re.I)
 _SECTION_NUMBER = re.compile(r"^\W{0,3}(?:(?:Section|Article|Clause)\s+)?\d{1,3}(?:\.\d{1,3})*\.?(?:\s*\([a-z0-9]{1,4}\))*\s", re.I)
+# ... and the subsection's after its heading: "29.0 LIMITATION OF LIABILITY 29.1 Neither Party shall be liable ... for any special,
+# indirect ... damages" read "cap: no value read (check it)" on "29.1" (CARDLYTICS, CUAD train, on the final page).
+_HEADED_NUMBER = re.compile(r"^\W{0,3}(?-i:(?:[A-Z][A-Z&,'’-]*\s+){1,6})\d{1,3}(?:\.\d{1,3})+\.?(?:\s*\([a-z0-9]{1,4}\))*\s")
 
 
 _END_BY_EVENT = re.compile(r"\b(?:until|through|end\w*\s+(?:on|upon|at|with)|expir\w*\s+(?:on|upon|at|with)|terminat\w*\s+(?:on|upon|at|with)|coterminous\s+with)\s+"
@@ -58,7 +61,7 @@ def could_state(how: str, clause: str) -> bool:
     a redaction, a law named in words the reader did not place."""
     if ("amount" in how or "multiple" in how) and _SECTION_SAYS.search(clause):  # a sum or a remedy another section sets
         return True
-    clause = _SECTION_REF.sub(" ", _SECTION_NUMBER.sub("", clause, count=1))  # nor a section it refers to ("EXCEPT FOR BREACHES OF SECTION 14")
+    clause = _SECTION_REF.sub(" ", _HEADED_NUMBER.sub("", _SECTION_NUMBER.sub("", clause, count=1), count=1))  # nor a section it refers to ("EXCEPT FOR BREACHES OF SECTION 14")
     if REDACTED.search(clause) or _BY_REFERENCE.search(clause):
         return True
     # "shall ... end on the expiration date of the operation term of Party B", "until the

@@ -828,6 +828,17 @@ def test_a_successor_franchise_is_the_renewal_and_the_initial_term_named_before_
     assert t["stated"] is not True
 
 
+def test_a_subsection_number_after_its_heading_is_no_figure():
+    """CARDLYTICS maintenance agreement (CUAD train, read on the final page): "29.0 LIMITATION OF LIABILITY 29.1 Neither Party shall be
+    liable ... for any special, indirect ... damages" read "cap: no value read (check it)" on "29.1"; it states no cap, as the same
+    clause without its heading says (no labelled clause and no dev card changes)."""
+    body = "Neither Party shall be liable to the other for any special, indirect, incidental, consequential, punitive or exemplary damages."
+    (t,) = terms.terms("Cap On Liability", "29.0 LIMITATION OF LIABILITY 29.1 " + body)
+    assert t["stated"] is False and terms.terms("Cap On Liability", body)[0]["stated"] is False
+    (t,) = terms.terms("Cap On Liability", "29.0 LIMITATION OF LIABILITY 29.1 Neither Party's liability shall exceed 2.5 times the fees paid.")
+    assert t["stated"] is True
+
+
 def test_a_redacted_cap_after_an_aside_is_hidden_not_unread():
     """PARATEK outsourcing agreement (CUAD train, read on the final page): "IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN, PER
     CLAIM OR SERIES OF CLAIMS ARISING FROM THE SAME CAUSE OF ACTION, [* * *]" read "cap: no value read from this clause (check it)";
