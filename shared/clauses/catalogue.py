@@ -79,7 +79,8 @@ def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
 
 
-MONEY = re.compile(r"(?:US\s?)?(?:[$€£]|\((?:pounds|euros?)\)|\b(?:RMB|CNY|RUB|USD|EUR|GBP)\s?)\s?(?:\d{1,3}(?:\s\d{3})+(?!\d)|\d[\d,]*|(?=\.\d))(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|USD|EUR|euros)\b", re.I)
+# "Seven Hundred and No/100 Dollars ($700.00)": "No/100" is the cents, no hundred dollars (THE JOINT CORP, CUAD train, on the final page)
+MONEY = re.compile(r"(?:US\s?)?(?:[$€£]|\((?:pounds|euros?)\)|\b(?:RMB|CNY|RUB|USD|EUR|GBP)\s?)\s?(?:\d{1,3}(?:\s\d{3})+(?!\d)|\d[\d,]*|(?=\.\d))(?:\.\d+)?(?:\s?(?:million|billion|thousand))?|(?<!/)\b\d[\d,]*(?:\.\d+)?\s?(?:dollars|USD|EUR|euros)\b", re.I)
 PERCENT = re.compile(r"\b\d+(?:\.\d+)?\s?(?:%|percent\b)", re.I)
 # Grounds that make a termination one for cause ("a material breach ... which remains uncured",
 # "becomes insolvent"): read by findings (no Termination For Convenience) and risk (no "Grounds").

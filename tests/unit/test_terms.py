@@ -828,6 +828,18 @@ def test_a_successor_franchise_is_the_renewal_and_the_initial_term_named_before_
     assert t["stated"] is not True
 
 
+def test_no_100_dollars_is_no_hundred_dollars():
+    """THE JOINT CORP franchise (CUAD train, read on the final page): "a minimum monthly amount of Seven Hundred and No/100 Dollars
+    ($700.00)" read "Minimum: 100 Dollars" ("No/100" is the cents); 7 of 7,043 labelled clauses change, all this contract's."""
+    (t,) = terms.terms("Minimum Commitment", "This amount must equal the greater of (a) Three Thousand and No/100 Dollars ($3,000.00); or "
+                       "(b) five percent (5%) of the Franchise's gross revenues for each month.")
+    assert (t["text"], t["value"]) == ("$3,000.00", 3000)
+    assert "100 Dollars" not in [f["text"] for f in risk.facts("Revenue/Profit Sharing", "a royalty of seven percent (7%), with a minimum monthly "
+                                                                "amount of Seven Hundred and No/100 Dollars ($700.00).")]
+    (t,) = terms.terms("Minimum Commitment", "Licensee shall pay a minimum of 500 dollars each month.")
+    assert t["text"] == "500 dollars"
+
+
 def test_a_subsection_number_after_its_heading_is_no_figure():
     """CARDLYTICS maintenance agreement (CUAD train, read on the final page): "29.0 LIMITATION OF LIABILITY 29.1 Neither Party shall be
     liable ... for any special, indirect ... damages" read "cap: no value read (check it)" on "29.1"; it states no cap, as the same
