@@ -25,7 +25,8 @@ from shared.clauses.redactions import REDACTED, TO_ANSWER as _TO_ANSWER, redacti
 from shared.clauses.unstated import could_state, elsewhere
 
 _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 365 / 4, "year": 365}  # twelve months are a year
-# Words that tie a period to a renewal, and words that tie it to the initial term instead.
+# Words that tie a period to a renewal ("a successor franchise ... for a single term of five (5) years": MRS. FIELDS, CUAD train),
+# and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|successor\s+(?:franchise|term|agreement|license|licence)s?|further|thereafter)\b", re.I)
 _GOES_ON = re.compile(r"\bcontinu\w*\s+(?:\w+\s+){0,4}?(?:on\s+|from\s+)?(?:an?\s+)?((?:year|month)[\s-]to[\s-](?:year|month))\b", re.I)
 _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
