@@ -20,8 +20,8 @@ _TIME_AFTER = r"\s*(?:calendar\s+|business\s+)?(?:days?|weeks?|months?|years?|qu
 # A minimum's share hidden after "less than" or "exceeds a" ("less than [***] of the PO quantity ordered": BELLRING, CUAD train,
 # read on the final page as "no value read"; 5 of 7,043 labelled clauses change, each a Minimum Commitment whose figure is hidden).
 _REDACTION_AT: dict[str, tuple[re.Pattern, re.Pattern]] = {  # kind -> (words just before, words just after)
-    "money": (re.compile(r"(?:[$€£]|\b(?:exceed|limited\s+to|limits?\s+of|amount\s+of|minimum\s+of|maximum\s+of|not\s+less\s+than|in\s+excess\s+of|up\s+to|sum\s+of|"
-                         r"equal\s+to|fee\s+of|at\s+least|greater\s+than|no\s+fewer\s+than|(?:less|fewer)\s+than|exceeds?(?:\s+an?)?|purchases?\s+of)\s*)$", re.I),
+    "money": (re.compile(r"(?:[$€£]|\b(?:exceeds?(?:\s+an?)?|limited\s+to|limits?\s+of|amount\s+of|minimum\s+of|maximum\s+of|(?:less|fewer)\s+than|in\s+excess\s+of|up\s+to|"
+                         r"sum\s+of|equal\s+to|fee\s+of|at\s+least|greater\s+than|purchases?\s+of)\s*)$", re.I),  # "not less than", "no fewer than" end so
               re.compile(r"^\s*(?:%|percent|dollars|usd|u\.s\.|\(\s*[$€£]|per\s+(?:occurrence|claim|year|month|unit)|in\s+the\s+aggregate|annual\s+aggregate|combined|units?\b|packages?\b|batch)", re.I)),
     # "at least [***]" is a notice where a notice is named just before it ("notification of
     # non-renewal to the other Party at least ****") or after it ("at least [***] prior written
