@@ -180,10 +180,10 @@ def page_scores(scored: Scored, categories: list[str], n_pages: int) -> np.ndarr
 def findings(scored: Scored, categories: list[str], pages: set[int] | None = None, *, per_category: int = 25) -> list[Finding]:
     """One finding per clause: the units at or above a category's operating threshold, joined
     where they are one clause, and clauses of several categories joined into one finding (two
-    findings never quote the same text). Best first within a category, in the order asked.
-    """
+    findings never quote the same text). Best first within a category, in the order asked."""
     ranges = [(a, b, cat, score) for cat in categories for a, b, score in clause_ranges(scored, cat, pages)[:per_category]]
     out = [_card(scored, group) for group in _overlapping(ranges)]
+    out = list({(f.category, f.quote.lower(), f.continued.lower()): f for f in sorted(out, key=lambda f: (f.score, -f.page))}.values())  # a clause said twice word for word (CORIO repeats one over a page break) is one card: its best, the first
     order = {c: i for i, c in enumerate(categories)}
     return sorted(out, key=lambda f: (order[f.category], -f.score))
 

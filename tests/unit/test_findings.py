@@ -1351,3 +1351,16 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
                                         "written consent, and Licensor shall retain the exclusive right to apply for and obtain registrations.")
     assert not instead.grants_exclusive("Loop retains its sole and exclusive right to enter into Loop Sales Contracts, under the license granted herein.")
     assert instead.grants_exclusive("Licensor hereby grants Licensee the sole and exclusive right to sell the Products, and retains no right to sell them.")
+
+
+def test_a_clause_the_contract_says_twice_word_for_word_is_one_card():
+    """CORIO (CUAD train, read on the final page): the filing repeats its damages exclusion over a page
+    break, and the review showed two identical cards. Said twice, it is one card (the best scored);
+    a clause of the same category with other words stays a card of its own."""
+    clause = "In no event shall either party be liable for lost profits or consequential damages."
+    texts = [f"12. Liability.\n{clause}\nThe Supplier's total liability shall not exceed the fees paid.\n", f"{clause}\n13. Notices.\nNotices go by post.\n"]
+    units = findings.page_units(texts)
+    scores = {"lost profits": {"Cap On Liability": 0.8}, "total liability": {"Cap On Liability": 0.9}}
+    found = findings.findings(findings.score_units(units, FixedModel(scores), texts), ["Cap On Liability"])
+    assert [f.quote for f in found] == ["The Supplier's total liability shall not exceed the fees paid.", clause]
+    assert found[1].page == 1
