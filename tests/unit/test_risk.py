@@ -1234,3 +1234,15 @@ def test_a_duty_to_comply_with_is_no_cure_period_before_the_notice():
         "notice given to the other party not less than thirty (30) days prior to the effective"]
     assert not [f for f in risk.facts("Termination For Convenience", "Supplier may terminate if Buyer fails to comply with a 30 day written notice to pay.")
                 if f["kind"] == "notice_period"]
+
+
+def test_who_gives_a_waiver_in_a_lead_in_is_not_the_party_bound():
+    """KIROMIC consulting (CUAD train, read on the final page): "Subject to written waivers that may be provided by the Company
+    …, Consultant agrees that … Consultant will not … participate in … any business … competitive with the Company" said
+    "Applies to one party (“may be provided by the Company”)". A passive verb in a relative clause names no party bound."""
+    quote = ("Subject to written waivers that may be provided by the Company upon request, which shall not be unreasonably withheld, Consultant "
+             "agrees that, during the term of this Agreement, Consultant will not directly or indirectly (i) participate in the formation of "
+             "any business or commercial entity in the Field of Interest or otherwise competitive with the Company.")
+    assert [f["text"] for f in risk.facts("Non-Compete", quote) if f["kind"] == "bound"] == ["Consultant agrees"]
+    assert [f["text"] for f in risk.facts("Termination For Convenience", "This Agreement may be terminated by Company upon thirty days' notice.")
+            if f["kind"] == "bound"] == ["may be terminated by Company"]
