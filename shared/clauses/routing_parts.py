@@ -53,7 +53,7 @@ def unasked(question: str, route: Route, embed: Embed | None = None) -> list[dic
         phrases = routing.route(alone).categories if embed is not None else own  # a phrase the classifier overrode in the part alone still answers it
         if set(own + phrases) & set(categories) or not (own or topic) or any(u["part"] == part for u in out):
             continue
-        out.append({"part": part, "suggest": own[:MAX_SUGGESTED]})
+        out.append({"part": part, "suggest": (own or phrases)[:MAX_SUGGESTED]})
     return out
 
 

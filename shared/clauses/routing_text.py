@@ -241,7 +241,8 @@ def asks_playbook(question: str) -> bool:
 # others?" asks one thing twice) nor the stop of "e.g.".
 _ASK_WORD = r"(?:can|could|is|are|does|do|did|will|would|should|may|must|has|have|what|what's|whats|when|how|who|whose|which|where|why|any|whether)"
 _ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:and|but|also|plus)\s+(?={_ASK_WORD}\b)", re.I)
-_ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?{_ASK_WORD}\b", re.I)
+# A condition may lead in: "If I sell my agency or close it, what happens to my clients" asks (GOOSEHEAD franchise, read on the final page).
+_ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?(?:(?:if|once|after|before|in\s+case)\b[^,?]{{3,80}},\s*)?{_ASK_WORD}\b", re.I)
 # A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
 # an earlier part named, not a topic of its own.
 # "Their" and "them" are the other side where it owns or is acted on ("can we work with their competitors", "can we hire their
@@ -257,7 +258,10 @@ _CONTRACT_IT = re.compile(r"\b(?:end|terminate|cancel|renew|extend|exit|leave|ge
 # ... and "they" who act on the contract or on us are the other side: "how much notice do they need to give to end it" asks a notice
 # of its own (GLOBAL TECHNOLOGIES consulting agreement, CUAD train, read on the final page: the part was dropped without a word).
 _THEY_ACT = re.compile(r"\bthey\s+(?:\w+\s+){0,3}?(?:terminate|end|cancel|exit|leave|walk\s+away|give\s+(?:\w+\s+)?notice|need\s+to\s+give"
-                       r"|keep\s+using|use|pay|charge|raise|sue|hire|audit|sell|license|owe|stop\s+us)\b", re.I)  # "how long can they keep using my name" (GRIDIRON)
+                       r"|keep\s+using|use|pay|charge|raise|sue|hire|audit|sell|license|owe|stop)\b", re.I)  # "how long can they keep using my name" (GRIDIRON)
+# ... and "it" after a thing the part itself names, in the same breath, is that thing: "sell my agency or close it", "our data and the
+# software if they stop hosting it" (GOOSEHEAD, CORIO: read on the final page, both parts dropped without a word).
+_OWN_IT = re.compile(r"\b(?:my|our|your|the)\s+[\w-]+\s+(?:(?:or|and)\s+\w+|[^,;?]{0,40}?\b(?:if|when|once|unless)\b[^,;?]{0,30}?)\s+it\b", re.I)
 
 
 def the_contract(part: str) -> str:
@@ -274,7 +278,7 @@ def asking_parts(question: str) -> list[str]:
     parts = [p for p in parts if p]
     if len(parts) < 2:
         return []
-    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_THEY_ACT.sub(" ", _CONTRACT_IT.sub(" ", p)))]
+    return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_THEY_ACT.sub(" ", _OWN_IT.sub(" ", _CONTRACT_IT.sub(" ", p))))]
 
 
 # A plain list of topics ("Term + renewal + gov law"; "Quick check: cap, indemnity, insurance,

@@ -108,6 +108,23 @@ def test_they_who_end_the_contract_do_not_hide_a_part(embed):
     assert asking_parts("Are there termination rights, and are they mutual?") == ["Are there termination rights"]
 
 
+def test_a_part_led_in_by_a_condition_and_its_own_it_do_not_hide_it(embed):
+    """GOOSEHEAD franchise (CUAD train, read on the final page): "If I sell my agency or close it, what happens to my clients" was
+    dropped without a word (a condition before its question word; its "it" read as referring back), and the page answered Post-Termination
+    Services alone. A condition may lead a part in; an "it" after a thing the part itself names is that thing (CORIO hosting: "our
+    data and the software if they stop hosting it"); a part the classifier drops suggests what its phrases ask."""
+    q = "If I sell my agency or close it, what happens to my clients, and can I still sell insurance afterwards?"
+    assert asking_parts(q) == ["If I sell my agency or close it, what happens to my clients", "can I still sell insurance afterwards"]
+    route = routing.route(q, embed)
+    assert "Anti-Assignment" not in route.categories and "Insurance" not in route.categories  # selling insurance is no insurance clause
+    assert routing_parts.unasked(q, route, embed) == [{"part": "If I sell my agency or close it, what happens to my clients", "suggest": ["Anti-Assignment"]}]
+    assert routing.route("Can I sell my agency?", embed).categories == ["Anti-Assignment"]
+    q = "What happens to our data and the software if they stop hosting it, and is their liability capped?"
+    assert asking_parts(q) == ["What happens to our data and the software if they stop hosting it", "is their liability capped"]
+    assert set(routing.route(q, embed).categories) == {"Cap On Liability", "Post-Termination Services"}
+    assert asking_parts("Is there a non-compete? If they breach it, how long does it last?") == ["Is there a non-compete"]  # still refers back
+
+
 def test_a_part_about_no_category_is_named(embed):
     got = routing_parts.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
