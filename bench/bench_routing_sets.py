@@ -7,7 +7,8 @@ names a part of the question as not checked (shared/clauses/routing_parts.py): a
 routed right (one naming a category is a false alarm; one naming none is a topic no category
 covers, "payment terms"), among those that drop a category (and whether it names the dropped
 one), among those about no category. "no list items" is the learned route before the items of a
-plain list of topics were also asked on their own (routing_parts.listed). The holdout split is for an
+plain list of topics were also asked on their own (routing_lists.listed), "no parts apart" before a
+part no routed category answers was (routing_parts.ask_apart). The holdout split is for an
 occasional honest measurement: print its number, never its questions.
 
     .venv/bin/python bench/bench_routing_sets.py
@@ -43,6 +44,17 @@ def without_lists():
 
 
 @contextmanager
+def without_parts():
+    """route() as it was before a part no routed category answers was asked on its own (routing_parts.ask_apart)."""
+    ask_apart = routing_parts.ask_apart
+    routing_parts.ask_apart = lambda question, route, by, embed=None: route
+    try:
+        yield
+    finally:
+        routing_parts.ask_apart = ask_apart
+
+
+@contextmanager
 def without_learned():
     """route() as it was before the classifier: phrases and prototypes only."""
     load = routing_learned.load
@@ -53,10 +65,13 @@ def without_learned():
         routing_learned.load = load
 
 
-def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: bool = True) -> int:
+def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: bool = True, parts: bool = True) -> int:
     """Questions routed exactly right; each one's time (seconds) appended to ``times``."""
     if not lists:
-        with without_lists():
+        with without_lists(), without_parts():
+            return accuracy(rows, embed, learned, times)
+    if not parts:
+        with without_parts():
             return accuracy(rows, embed, learned, times)
     def one(r: dict) -> bool:
         t0 = time.perf_counter()
@@ -79,7 +94,7 @@ def unasked_counts(rows: list[dict], embed, times: list[float]) -> str:
         want, got = set(r["expected"]), set(route.categories)
         kind = "no category" if not want else "drops one" if not want <= got else "right" if want == got else "adds one"
         t0 = time.perf_counter()
-        parts = routing_parts.unasked(r["question"], route, embed)
+        parts = routing.unasked(r["question"], route, embed)
         times.append(time.perf_counter() - t0)
         n[kind][0] += 1
         n[kind][1] += bool(parts)
@@ -99,10 +114,11 @@ def main() -> None:
     if routing_learned.load() is None:
         print("(no models/question/: the last line of each group is the same as the one before)")
     for (n, split), rs in sorted(groups.items()):
-        for name, e, learned, lists in (("phrases only", None, False, True), ("phrases + prototypes", embed, False, True),
-                                        ("... + learned, no list items", embed, True, False), ("phrases + prototypes + learned", embed, True, True)):
+        for name, e, learned, lists, parts in (("phrases only", None, False, True, True), ("phrases + prototypes", embed, False, True, True),
+                                               ("... + learned, no list items", embed, True, False, False), ("... + learned, no parts apart", embed, True, True, False),
+                                               ("phrases + prototypes + learned", embed, True, True, True)):
             times: list[float] = []
-            ok = accuracy(rs, e, learned, times, lists)
+            ok = accuracy(rs, e, learned, times, lists, parts)
             ms = np.array(times) * 1000
             print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
                   f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")

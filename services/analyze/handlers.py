@@ -46,7 +46,7 @@ class LocateDeadline(Schedule):
             return False
         env = Envelope.FromString(raw)
         route = routing.route(env.question)  # locate's routing, without its embedder
-        unasked = routing_parts.as_messages(routing_parts.unasked(env.question, route))
+        unasked = routing_parts.as_messages(routing.unasked(env.question, route))
         pages = [LocatedPage(page=i, score=0.0) for i in range(1, env.page_count + 1)]
         log.warning("locate has not answered review %s in time: answering from the whole document", rid)
         await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=route.categories, unasked=unasked))

@@ -80,7 +80,7 @@ def _route(question: str, embed: Embed) -> tuple[list[str], list[dict]]:
     """The categories ``question`` asks about, and the parts of it none of them answers (none for
     a review against the playbook: it asks every category the playbook has a rule for)."""
     route = routing.route(question, embed)
-    return route.categories, [] if asks_playbook(question) else routing_parts.unasked(question, route, embed)
+    return route.categories, [] if asks_playbook(question) else routing.unasked(question, route, embed)
 
 
 def make_handler(rt: Runtime, loc: Locator):

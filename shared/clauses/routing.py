@@ -38,7 +38,7 @@ from importlib import resources
 
 import numpy as np
 
-from shared.clauses import routing_learned, routing_lists
+from shared.clauses import routing_learned, routing_lists, routing_parts
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.routing_embed import Embed, Prototypes
 from shared.clauses.routing_text import Speller, as_list, clean, hide, neutral_phrases, several_parts, split_parts, stem_words, tokenize, topical
@@ -276,11 +276,15 @@ def route(question: str, embed: Embed | None = None) -> Route:
     words decide; when ``embed`` (texts -> unit vectors) is given, similarity to category
     prototypes fills in the question, or the parts of it, where no phrase matched, and the
     learned classifier weighs both ("semantic" either way); each item of a plain list of topics
-    is also asked on its own (``routing_lists.listed``). A question about none of the categories
-    routes to nothing ("none"). Never raises on text.
-    """
+    is also asked on its own (``routing_lists.listed``), and so is a part of the question none of
+    the categories answers (``routing_parts.ask_apart``). Otherwise "none". Never raises on text."""
     whole = _route(question, embed)
-    return whole if whole.method == "named" else routing_lists.listed(question, whole, route, embed)
+    return whole if whole.method == "named" else routing_parts.ask_apart(question, routing_lists.listed(question, whole, route, embed), route, embed)
+
+
+def unasked(question: str, got: Route, embed: Embed | None = None) -> list[dict[str, object]]:
+    """The parts of ``question`` that none of the categories of ``got`` (its route) answers (``routing_parts.unasked``)."""
+    return routing_parts.unasked(question, got, route, embed)
 
 
 def _route(question: str, embed: Embed | None) -> Route:

@@ -5,7 +5,8 @@ check: cap, indemnity, insurance, assignment" to Insurance alone: the classifier
 of bare topics as one question. Each item (``routing_text.listed_items``) read alone routes
 right far more often, so routing also asks the category an item routes to on its own where the
 item's phrases name it too (``listed``); an item the phrases do not confirm ("IP": the
-classifier's guess) is left to be named as not checked (shared.clauses.routing_parts). A list
+classifier's guess) is asked as any part the route leaves unanswered (shared.clauses.routing_parts.
+ask_apart: held-out questions gained, none lost), and one that routes nowhere is named. A list
 headed by a topic of its own ("Insurance: general liability, product liability, workers comp")
 lists that topic's kinds, not topics ("product liability" alone reads as a cap).
 

@@ -12,7 +12,7 @@ import pytest
 from services.analyze import logic as analyze_logic
 from services.locate.embedder import Embedder
 from services.phase2.logic import open_questions
-from shared.clauses import routing, routing_parts
+from shared.clauses import routing, routing_lists, routing_parts
 from shared.clauses.routing_text import asking_parts, listed_items, the_contract
 from shared.clauses.verdicts import concludes
 
@@ -53,18 +53,25 @@ def test_it_that_ends_is_the_contract():
     assert asking_parts("Who owns the code, and can we move it to a buyer?") == ["Who owns the code"]
 
 
+def before(q: str, embed) -> routing.Route:
+    """The route before a part no routed category answers was asked on its own (routing_parts.ask_apart)."""
+    return routing_lists.listed(q, routing._route(q, embed), routing.route, embed)
+
+
 def test_a_part_about_the_contract_is_routed_as_such(embed):
     q = ("Can they appoint other distributors in our territory, what do we have to buy each year, how can either side end it, "
          "and what happens to unsold stock when it ends?")
-    route = routing.route(q, embed)
-    assert "Termination For Convenience" not in route.categories  # the drop this is for
-    assert {"part": "how can either side end it", "suggest": ["Termination For Convenience"]} in routing_parts.unasked(q, route, embed)
+    assert "Termination For Convenience" not in before(q, embed).categories  # the drop this is for
+    assert {"part": "how can either side end it", "suggest": ["Termination For Convenience"]} in routing.unasked(q, before(q, embed), embed)
+    route = routing.route(q, embed)  # asked on its own, and then no part is left unanswered
+    assert "Termination For Convenience" in route.categories and "how can either side end it" not in [u["part"] for u in routing.unasked(q, route, embed)]
 
 
 def test_a_dropped_topic_is_named_with_what_it_may_ask(embed):
-    route = routing.route(PIPELINE, embed)
+    route = before(PIPELINE, embed)
     assert "Expiration Date" not in route.categories  # the drop this is for (bench/RESULTS.md, twenty-fifth stop)
-    assert routing_parts.unasked(PIPELINE, route, embed) == [{"part": "How long does this run", "suggest": ["Expiration Date"]}]
+    assert routing.unasked(PIPELINE, route, embed) == [{"part": "How long does this run", "suggest": ["Expiration Date"]}]
+    assert "Expiration Date" in routing.route(PIPELINE, embed).categories  # and asked on its own (thirty-first stop)
 
 
 def test_a_limit_on_how_much_one_sells_or_on_traffic_is_a_volume_restriction(embed):
@@ -73,8 +80,8 @@ def test_a_limit_on_how_much_one_sells_or_on_traffic_is_a_volume_restriction(emb
     question's other parts the classifier still drops it, and the page names it with what it may ask."""
     assert routing.route("Are there limits on how much we can sell?", embed).categories == ["Volume Restriction"]
     q = "We're the reseller. Are we exclusive, what minimums must we buy, are there limits on how much we can sell, and what insurance do we need?"
-    (u,) = routing_parts.unasked(q, routing.route(q, embed), embed)
-    assert u["suggest"] == ["Volume Restriction"]
+    (u,) = routing.unasked(q, before(q, embed), embed)
+    assert u["suggest"] == ["Volume Restriction"] and "Volume Restriction" in routing.route(q, embed).categories
     # caps on traffic or impressions (THEGLOBE co-branding agreement, CUAD train, read on the final page: three labelled volume restrictions)
     q = ("We're the content partner. How is revenue split, is there a most favoured nation clause, are there caps on traffic or impressions, "
          "and who owns jointly developed material?")
@@ -87,9 +94,10 @@ def test_their_and_them_of_the_other_side_do_not_hide_a_part(embed):
     sue them are things of their own, "how long do they last?" still refers back."""
     q = ("As the smaller partner: can we work with their competitors, can we hire their staff, who owns the IP we create, and are we "
          "promising not to sue them?")
-    route = routing.route(q, embed)
+    route = before(q, embed)
     assert not {"Non-Compete", "Exclusivity"} & set(route.categories)  # the drop this is for
-    assert [u["part"] for u in routing_parts.unasked(q, route, embed)] == ["can we work with their competitors"]
+    assert [u["part"] for u in routing.unasked(q, route, embed)] == ["can we work with their competitors"]
+    assert "Exclusivity" in routing.route(q, embed).categories
     assert asking_parts("Are there non-competes, and how long do they last?") == ["Are there non-competes"]
 
 
@@ -98,9 +106,10 @@ def test_they_who_end_the_contract_do_not_hide_a_part(embed):
     to end it?" was dropped and not named, read as referring back ("they"); they who end the contract or give notice are the other
     side. "are they mutual?" still refers back."""
     q = "I'm the consultant. Who owns what I create, can I work for other clients, and how much notice do they need to give to end it?"
-    route = routing.route(q, embed)
+    route = before(q, embed)
     assert "Termination For Convenience" not in route.categories  # the drop this is for
-    assert "how much notice do they need to give to end it" in [u["part"] for u in routing_parts.unasked(q, route, embed)]
+    assert "how much notice do they need to give to end it" in [u["part"] for u in routing.unasked(q, route, embed)]
+    assert "Termination For Convenience" in routing.route(q, embed).categories
     assert asking_parts("Is there a cap, and can they terminate for convenience?") == ["Is there a cap", "can they terminate for convenience"]
     # GRIDIRON endorsement (CUAD train, read on the final page): "How long can they keep using my name and image" was dropped unnamed
     assert asking_parts("How long can they keep using my name and image, and can I endorse other brands?") == [
@@ -115,9 +124,10 @@ def test_a_part_led_in_by_a_condition_and_its_own_it_do_not_hide_it(embed):
     data and the software if they stop hosting it"); a part the classifier drops suggests what its phrases ask."""
     q = "If I sell my agency or close it, what happens to my clients, and can I still sell insurance afterwards?"
     assert asking_parts(q) == ["If I sell my agency or close it, what happens to my clients", "can I still sell insurance afterwards"]
-    route = routing.route(q, embed)
+    route = before(q, embed)
     assert "Anti-Assignment" not in route.categories and "Insurance" not in route.categories  # selling insurance is no insurance clause
-    assert routing_parts.unasked(q, route, embed) == [{"part": "If I sell my agency or close it, what happens to my clients", "suggest": ["Anti-Assignment"]}]
+    assert routing.unasked(q, route, embed) == [{"part": "If I sell my agency or close it, what happens to my clients", "suggest": ["Anti-Assignment"]}]
+    assert routing.route(q, embed).categories == ["Post-Termination Services", "Anti-Assignment"]  # asked on its own
     assert routing.route("Can I sell my agency?", embed).categories == ["Anti-Assignment"]
     q = "What happens to our data and the software if they stop hosting it, and is their liability capped?"
     assert asking_parts(q) == ["What happens to our data and the software if they stop hosting it", "is their liability capped"]
@@ -126,18 +136,18 @@ def test_a_part_led_in_by_a_condition_and_its_own_it_do_not_hide_it(embed):
 
 
 def test_a_part_about_no_category_is_named(embed):
-    got = routing_parts.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
+    got = routing.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
     q = "What are the termination rights, and who pays if a customer sues us?"
-    assert routing_parts.unasked(q, routing.route(q, embed), embed) == [{"part": "who pays if a customer sues us", "suggest": []}]
+    assert routing.unasked(q, routing.route(q, embed), embed) == [{"part": "who pays if a customer sues us", "suggest": []}]
 
 
 def test_nothing_is_named_where_the_whole_question_is_answered_or_routes_nowhere(embed):
     for q in ("Mark every liability and termination clause and explain the risk", "What is the cap on liability?",
               'Highlight "Cap On Liability" and "Governing Law", and who signed it?',  # named outright
               "Who pays shipping and when does title to the goods pass?"):  # no category: the review says so of the whole
-        assert routing_parts.unasked(q, routing.route(q, embed), embed) == [], q
-    assert routing_parts.unasked(PIPELINE, routing.Route([], {}, "none"), embed) == []
+        assert routing.unasked(q, routing.route(q, embed), embed) == [], q
+    assert routing.unasked(PIPELINE, routing.Route([], {}, "none"), embed) == []
 
 
 def test_no_question_routed_right_has_a_part_named(embed):
@@ -145,17 +155,19 @@ def test_no_question_routed_right_has_a_part_named(embed):
     several = [r for r in rows if asking_parts(r["question"])]
     assert len(several) >= 100
     several += [r for r in rows if listed_items(r["question"]) and r not in several]
-    wrong, named, dropped = [], 0, 0
+    wrong, named, dropped, asked = [], 0, 0, 0
     for r in several:
-        route = routing.route(r["question"], embed)
-        parts = routing_parts.unasked(r["question"], route, embed)
+        route, was = routing.route(r["question"], embed), before(r["question"], embed)
+        parts = routing.unasked(r["question"], route, embed)
         items = {it for _, listed in listed_items(r["question"]) for it in listed}
         if set(route.categories) == set(r["expected"]):  # a list's item no category covers ("payment terms") is named, and rightly
             wrong += [(r["question"], u) for u in parts if u["suggest"] or u["part"] not in items]
-        dropped += not set(r["expected"]) <= set(route.categories)
-        named += any(set(u["suggest"]) & (set(r["expected"]) - set(route.categories)) for u in parts)
+        dropped += not set(r["expected"]) <= set(was.categories)
+        named += any(set(u["suggest"]) & (set(r["expected"]) - set(was.categories)) for u in routing.unasked(r["question"], was, embed))
+        asked += set(r["expected"]) <= set(route.categories) and not set(r["expected"]) <= set(was.categories)
     assert wrong == []
     assert named >= 4 and dropped >= named  # most dropped topics are not named yet: routing's own errors stay routing's
+    assert asked >= 4  # a dropped part named is now asked on its own
 
 
 def test_a_plain_list_of_topics_is_read_item_by_item():
@@ -181,15 +193,18 @@ def test_each_item_of_a_list_is_asked_on_its_own(embed):
     q = "Quick check: cap, indemnity, insurance, assignment"
     route = routing.route(q, embed)
     assert {"Cap On Liability", "Insurance", "Anti-Assignment"} <= set(route.categories)
-    assert routing_parts.unasked(q, route, embed) == [{"part": "indemnity", "suggest": []}]  # no CUAD category covers it
+    assert routing.unasked(q, route, embed) == [{"part": "indemnity", "suggest": []}]  # no CUAD category covers it
     # a list headed by a topic lists its kinds: "product liability" is insurance here, not a cap
     q = "Insurance: general liability, product liability, workers comp"
-    assert routing.route(q, embed).categories == ["Insurance"] and routing_parts.unasked(q, routing.route(q, embed), embed) == []
-    # an item whose phrases do not name what it routes to alone is named, not asked; a place is no topic
+    assert routing.route(q, embed).categories == ["Insurance"] and routing.unasked(q, routing.route(q, embed), embed) == []
+    # an item whose phrases do not name what it routes to alone is asked apart as any unanswered part (routing_parts.ask_apart);
+    # one that routes nowhere is named; a place is no topic
     q = "IP + confidentiality + non-compete"
-    assert routing_parts.unasked(q, routing.route(q, embed), embed) == [{"part": "IP", "suggest": ["Ip Ownership Assignment"]}, {"part": "confidentiality", "suggest": []}]
+    assert routing.unasked(q, before(q, embed), embed) == [{"part": "IP", "suggest": ["Ip Ownership Assignment"]}, {"part": "confidentiality", "suggest": []}]
+    assert "Ip Ownership Assignment" in routing.route(q, embed).categories
+    assert routing.unasked(q, routing.route(q, embed), embed) == [{"part": "confidentiality", "suggest": []}]
     q = "exclusive in US, Canada and Mexico"
-    assert routing_parts.unasked(q, routing.route(q, embed), embed) == []
+    assert routing.unasked(q, routing.route(q, embed), embed) == []
 
 
 def test_the_draft_asks_and_the_final_says():
