@@ -1246,3 +1246,14 @@ def test_who_gives_a_waiver_in_a_lead_in_is_not_the_party_bound():
     assert [f["text"] for f in risk.facts("Non-Compete", quote) if f["kind"] == "bound"] == ["Consultant agrees"]
     assert [f["text"] for f in risk.facts("Termination For Convenience", "This Agreement may be terminated by Company upon thirty days' notice.")
             if f["kind"] == "bound"] == ["may be terminated by Company"]
+
+
+def test_a_lease_is_no_party_and_a_list_of_passive_verbs_names_who_acts():
+    """GOOSEHEAD franchise (CUAD train, read on the final page): "The Lease may not be modified, amended, supplemented, renewed,
+    extended or assigned by Franchisee without Franchisor's prior written consent" said "Applies to one party (“The Lease may
+    not”)". A lease is no party; the party after the verbs is."""
+    quote = "The Lease may not be modified, amended, supplemented, renewed, extended or assigned by Franchisee without Franchisor's prior written consent."
+    assert [f["text"] for f in risk.facts("Anti-Assignment", quote) if f["kind"] == "bound"] == [
+        "may not be modified, amended, supplemented, renewed, extended or assigned by Franchisee"]
+    assert [f["text"] for f in risk.facts("Anti-Assignment", "This Agreement may be assigned or transferred by Consultant only with consent.")
+            if f["kind"] == "bound"] == ["may be assigned or transferred by Consultant"]
