@@ -35,7 +35,8 @@ _CURE = re.compile(r"\b(?:uncured|cured?|remed(?:y|ied))\b(?![^.;]*\bterminat)[^
 # Where a cap basis ends besides its clause part's end (shared.clauses.carve_outs.part_end): where the clause moves on.
 _BASIS_END = re.compile(
     r",?\s+(?:whether|regardless|even\s+if|and\s+in\s+no\s+event|except|provided|excluding|other\s+than|notwithstanding|including|under\s+any|arising|for\s+any|unless|in\s+which\s+case|and\s+(?=(?:each|either|neither|the|such|all)\b[^;,.]{0,60}?\b(?:is|are|shall|will|must)\b))\b"
-    r"|,?\s+(?:and\s+)?\((?:ii|iii|iv|b|c|d|2|3|4)\)\s", re.I  # the next item of a list: "... hereunder, (ii) if the termination occurs ..." (BLACKSTONE)
+    r"|,?\s+(?:and\s+)?\((?:ii|iii|iv|b|c|d|2|3|4)\)\s"  # the next item of a list: "... hereunder, (ii) if the termination occurs ..." (BLACKSTONE)
+    r"|,\s+(?:(?:shall|will)\s+)?(?:be|is|are|constitutes?)\s", re.I  # the verb of a money-back remedy: "upon a refund of all fees paid to Changepoint, be Corio's sole … remedy" (CHANGEPOINT)
 )
 # A name that starts inside the second name of a compound subject ("Glamis and Western | Copper
 # will"): the subject is both, not one party.

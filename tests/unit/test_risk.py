@@ -1257,3 +1257,11 @@ def test_a_lease_is_no_party_and_a_list_of_passive_verbs_names_who_acts():
         "may not be modified, amended, supplemented, renewed, extended or assigned by Franchisee"]
     assert [f["text"] for f in risk.facts("Anti-Assignment", "This Agreement may be assigned or transferred by Consultant only with consent.")
             if f["kind"] == "bound"] == ["may be assigned or transferred by Consultant"]
+
+
+def test_a_money_back_basis_ends_before_the_verb_of_its_remedy():
+    """CHANGEPOINT license and hosting (CUAD train, read on the final page): "upon a refund of all fees paid to Changepoint, be
+    Corio's sole and exclusive remedy against Changepoint" read the cap as all of it; the basis is the refund."""
+    quote = ("Termination of this Agreement by Corio for non conformance of the Software to the Documentation under this Section 3.1 shall, "
+             "upon a refund of all fees paid to Changepoint, be Corio's sole and exclusive remedy against Changepoint for any nonconformance.")
+    assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "multiple"] == ["refund of all fees paid to Changepoint"]
