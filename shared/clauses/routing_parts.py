@@ -12,8 +12,8 @@ read alone routes somewhere, with what it may ask: the reader is not left to tak
 an answer.
 
 A part counts as answered when the categories it routes to on its own, or its phrases alone
-name, meet the question's. One that routes nowhere is named only when it carries a topic
-(``routing_text.topical``).
+name, meet the question's. One that routes nowhere, and whose phrases name nothing, is named only when it
+carries a topic (``routing_text.topical``).
 
 A plain list of topics ("Term + renewal + gov law") is read item by item (shared.clauses.
 routing_lists): an item that routes nowhere ("indemnity", "payment terms": no CUAD category) is
@@ -68,7 +68,7 @@ def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Em
     parts += [(it, names_a_topic(it, question)) for items in topic_lists(question, by) for it in items]
     for part, topic in parts:
         own, phrases = _alone(part, by, embed)
-        if {c for c, _ in own + phrases} & set(categories) or not (own or topic) or any(p == part for p, _ in out):
+        if {c for c, _ in own + phrases} & set(categories) or not (own or phrases or topic) or any(p == part for p, _ in out):
             continue
         out.append((part, list(own or phrases)))  # what the classifier read, else what the phrases say
     return out

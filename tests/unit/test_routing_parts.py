@@ -135,6 +135,17 @@ def test_a_part_led_in_by_a_condition_and_its_own_it_do_not_hide_it(embed):
     assert asking_parts("Is there a non-compete? If they breach it, how long does it last?") == ["Is there a non-compete"]  # still refers back
 
 
+def test_a_territory_asks_exclusivity_where_nothing_else_answers(embed):
+    """AIRTECH franchise (CUAD train, read on the final page): "How big is my territory" was dropped without a word (it routes
+    nowhere read alone, and two content words are no topic). A territory is what an exclusivity clause grants: the phrases name
+    it weakly, and a part whose phrases alone name a category is asked apart too; a non-compete in a territory stays one."""
+    q = "How big is my territory, what royalties do I owe, and what can the franchisor do if I miss a payment?"
+    route = routing.route(q, embed)
+    assert set(route.categories) == {"Revenue/Profit Sharing", "Exclusivity"}
+    assert routing.unasked(q, route, embed) == [{"part": "what can the franchisor do if I miss a payment", "suggest": []}]
+    assert routing.route("Is there a non-compete in my territory?", embed).categories == ["Non-Compete"]
+
+
 def test_a_part_about_no_category_is_named(embed):
     got = routing.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
