@@ -146,6 +146,14 @@ def test_a_territory_asks_exclusivity_where_nothing_else_answers(embed):
     assert routing.route("Is there a non-compete in my territory?", embed).categories == ["Non-Compete"]
 
 
+def test_endorsing_other_brands_asks_exclusivity(embed):
+    """PERFORMANCE SPORTS BRANDS endorsement (CUAD train, read on the final page): "As the athlete: how much am I paid, can I
+    endorse other brands, and when can they end the deal?" named "can I endorse other brands" as asking no category."""
+    assert routing.route("Can I endorse other brands?", embed).categories == ["Exclusivity"]
+    q = "As the athlete: how much am I paid, can I endorse other brands, and when can they end the deal?"
+    assert "Exclusivity" in routing.route(q, embed).categories and routing.unasked(q, routing.route(q, embed), embed) == []
+
+
 def test_a_part_about_no_category_is_named(embed):
     got = routing.unasked(ALLIANCE, routing.route(ALLIANCE, embed), embed)
     assert {"part": "how do we get out of this alliance", "suggest": []} in got
