@@ -238,6 +238,8 @@ def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tup
         if kind.unless and kind.unless(text):
             return []
         if len(out) < limit and kind.gives(text):
-            out.append({"page": units[a].page, "quote": said})
+            # what it gives stands over the page break: that part is quoted, on its page (VITAMIN SHOPPE: "Each party hereby grants to the" | "other a non-exclusive …")
+            over = rest and not kind.gives(said) and kind.gives(rest)
+            out.append({"page": units[a].page + 1, "quote": rest} if over else {"page": units[a].page, "quote": said})
             shown = last
     return out

@@ -1307,6 +1307,18 @@ def test_an_absent_ip_assignment_quotes_who_keeps_what_unless_rights_are_assigne
     assert not instead.keeps_own("BSP will retain ownership of all the assets, and all tasks and the scope of work are covered.")
 
 
+def test_an_absence_quotes_what_it_gives_on_the_page_it_stands():
+    """VITAMIN SHOPPE sponsorship (CUAD train, read on the final page): its absent Exclusivity quoted "… c) Each party hereby
+    grants to the" (p. 7), the grant's words being over the page break; the part that gives is quoted, on its own page."""
+    texts = ["3. TRADEMARKS\nEach party will retain all right, title and interest in its marks. Each party hereby grants to the",
+             "other a non-exclusive, limited license to use its trademarks only as described in this Agreement.\n4. FEES\nFees are due monthly.\n"]
+    model = FixedModel({"license": {"Exclusivity": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units(texts), model, texts), [], ["Exclusivity"], 2)
+    (grant,) = gone["instead"]
+    assert grant == {"page": 2, "quote": "other a non-exclusive, limited license to use its trademarks only as described in this Agreement."}
+    assert catalogue.quote_on_page(grant["quote"], texts[1])
+
+
 def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exclusive():
     """Asked "is the licence exclusive?" of a contract whose only grant is non-exclusive (EUROMEDIA, CUAD train), the page
     said "No Exclusivity clause found" and stopped; the non-exclusive grant answers the question, and is quoted. Where
