@@ -33,36 +33,29 @@ from shared.clauses import routing, routing_learned, routing_lists, routing_part
 
 
 @contextmanager
+def patched(owner, name: str, value):
+    """``owner.name`` is ``value`` inside the block."""
+    old = getattr(owner, name)
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, old)
+
+
 def without_lists():
     """route() as it was before a plain list's items were asked on their own."""
-    listed = routing_lists.listed
-    routing_lists.listed = lambda question, whole, route, embed=None: whole
-    try:
-        yield
-    finally:
-        routing_lists.listed = listed
+    return patched(routing_lists, "listed", lambda question, whole, route, embed=None: whole)
 
 
-@contextmanager
 def without_parts():
     """route() as it was before a part no routed category answers was asked on its own (routing_parts.ask_apart)."""
-    ask_apart = routing_parts.ask_apart
-    routing_parts.ask_apart = lambda question, route, by, embed=None: route
-    try:
-        yield
-    finally:
-        routing_parts.ask_apart = ask_apart
+    return patched(routing_parts, "ask_apart", lambda question, route, by, embed=None: route)
 
 
-@contextmanager
 def without_learned():
     """route() as it was before the classifier: phrases and prototypes only."""
-    load = routing_learned.load
-    routing_learned.load = lambda: None
-    try:
-        yield
-    finally:
-        routing_learned.load = load
+    return patched(routing_learned, "load", lambda: None)
 
 
 def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: bool = True, parts: bool = True) -> int:
