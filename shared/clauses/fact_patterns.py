@@ -137,9 +137,9 @@ RX: dict[str, list[re.Pattern]] = {
         re.compile(
             # "neither MS nor its affiliates ... shall have any liability": MS alone (MSCI)
             r"\b[Nn]either\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\s+(?:respective\s+)?\w+(?=[^.;]{0,240}?\b(?:shall|will)\s+(?:have\s+any\s+(?:liability|responsibility)|be\s+(?:liable|responsible)))|"
-            r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b|"
+            r"\b(?!(?:The|This|Such|Each|Either|Any|Other|Party|Parties|Neither|If|When|Where|Unless|Should|Upon|In|For)\b)[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,2}(?:'s|’s|'S)\s+(?:(?:total|aggregate|entire|cumulative|maximum)\s+)*liabilit(?:y|ies)\b(?!\s+(?:insurance|polic|coverage|insurer))|"
             r"(?<!and )(?:\b[Tt]he\s+)?\b(?!(?:This|The|That|These|Such|Any|All|No|In|If|Nothing|Notice|Section|Article|Agreement|Contract|Term|It|Each|Either|Neither|Both|"
-            r"Event|Licen[cs]e|(?:Sub)?[Ll]ease|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
+            r"Event|Licen[cs]e|(?:Sub)?[Ll]ease|Certificates?|Polic(?:y|ies)|Upon|During|Except|For|Subject|Unless|Provided|Parties|Notwithstanding|Exhibit|Schedule|Appendix|APPENDIX|Insurance|Damages|Limitations?|Indemnit\w+|Termination|Remedies|Warrant(?:y|ies)|"
             r"Affiliates|And|But|Or|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!its )(?<!their )(?<!of )(?<!to )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!for )(?<!Exhibit )(?<!Schedule )(?<!Appendix )(?<!Annex )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e|" + BRAND + ")"  # "no other Distributor will be appointed", "entities of Party A will"
             r"(?:,\s+(?:taken\s+as\s+a\s+whole|collectively|together|jointly|in\s+the\s+aggregate),)?"  # "Airspan Parties, taken as a whole, shall be liable" (AIRSPAN)

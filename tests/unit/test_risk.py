@@ -1265,3 +1265,13 @@ def test_a_money_back_basis_ends_before_the_verb_of_its_remedy():
     quote = ("Termination of this Agreement by Corio for non conformance of the Software to the Documentation under this Section 3.1 shall, "
              "upon a refund of all fees paid to Changepoint, be Corio's sole and exclusive remedy against Changepoint for any nonconformance.")
     assert [f["text"] for f in risk.facts("Cap On Liability", quote) if f["kind"] == "multiple"] == ["refund of all fees paid to Changepoint"]
+
+
+def test_a_certificate_or_a_liability_policy_is_no_party():
+    """GAINSCO sponsorship (CUAD train, read on the final page): "Certificates shall provide that … shall be named as additional
+    insureds" applied to "Certificates shall", and "If Racing's liability policies do not contain …" to "If Racing's liability"."""
+    assert not [f for f in risk.facts("Insurance", 'Certificates shall provide that "Gainsco Inc." shall be named as additional insureds on all policies.')
+                if f["kind"] == "bound"]
+    assert not [f for f in risk.facts("Insurance", "If Racing's liability policies do not contain the standard separation of insureds provision, "
+                                      "they shall be endorsed to provide cross-liability coverage.") if f["kind"] == "bound"]
+    assert [f["text"] for f in risk.facts("Cap On Liability", "Racing's liability shall not exceed $1,000.") if f["kind"] == "bound"] == ["Racing's liability"]
