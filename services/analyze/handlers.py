@@ -6,7 +6,7 @@ import asyncio
 import logging
 import time
 
-from shared.clauses import direct, findings, routing, routing_parts
+from shared.clauses import direct, findings, playbook_words, routing, routing_parts
 from shared.clauses.clause_model import ClauseModel
 from shared.core import cost, topics
 from shared.core.errors import ClauseFlowError, Reject, error_body
@@ -129,7 +129,7 @@ class Analyzer:
             MESSAGES.labels(STAGE, "cancelled").inc()
             return
         with clock.phase("postprocess"):
-            shown = await self.rt.cpu(logic.final_findings, found, book)
+            shown = await self.rt.cpu(logic.final_findings, found, book, playbook_words.asker(env.question))  # "We're the customer": its own rights favour it
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
             parts = logic.quoted_parts(shown)
             cites, _ = logic.check_citations(parts + llm_cites, texts)

@@ -13,7 +13,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 7  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`); part of the cache key
+FINAL_VERSION = 8  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`; 8: positions' `ours`); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -139,13 +139,14 @@ def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple
     return kept, rejected
 
 
-def final_findings(found: list[findings.Finding], book: playbook.Playbook | None = None) -> list[dict[str, Any]]:
+def final_findings(found: list[findings.Finding], book: playbook.Playbook | None = None, ours: str | None = None) -> list[dict[str, Any]]:
     """Findings from the clause model, independent of the LLM: one per clause, with a risk note
     for each of its categories made from the clause's own words (its facts are verbatim
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
     whole clause states nothing that could be it) and, with a playbook, its ``position`` (read
     with the category's other clauses that are more than a weak match, where it is one too: two
-    that each give one side the same right give it to both)."""
+    that each give one side the same right give it to both; ``ours``: the role the question is asked as, whose own right or
+    cap favours it)."""
     texts = [f"{f.quote} {f.continued}".strip() for f in found]
     tiers = [{c: t for c, _, t in f.sure} for f in found]
     surer: dict[str, list[tuple[int, int, str]]] = {}  # category -> (index, page, text) of its findings more than a weak match
@@ -154,12 +155,12 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
             if tiers[k].get(c) != "weak":
                 surer.setdefault(c, []).append((k, f.page, texts[k]))
     return [{**f.as_dict(), **clause_notes(f.categories, texts[k], book, f.around, tiers[k],
-                                           {c: [(page, text) for j, page, text in surer[c] if j != k] for c in f.categories if tiers[k].get(c) != "weak"})}
+                                           {c: [(page, text) for j, page, text in surer[c] if j != k] for c in f.categories if tiers[k].get(c) != "weak"}, ours)}
             for k, f in enumerate(found)]
 
 
 def clause_notes(categories: list[str], text: str, book: playbook.Playbook | None = None, around: str = "", tiers: dict[str, str] | None = None,
-                 others: dict[str, list[tuple[int, str]]] | None = None) -> dict[str, Any]:
+                 others: dict[str, list[tuple[int, str]]] | None = None, ours: str | None = None) -> dict[str, Any]:
     """``risk``, ``facts``, ``terms``, ``risk_source`` and, with a playbook, ``position`` (the
     worst of its categories' positions) and ``positions`` of one clause (``text``: all of it,
     over a page break too) for each of its categories; notes of several categories are
@@ -183,7 +184,7 @@ def clause_notes(categories: list[str], text: str, book: playbook.Playbook | Non
         record += [{**t, "category": cat} for t in got]
         rule = book.rule(cat) if book else None
         if rule is not None:
-            positions.append(playbook.position(rule, text, got, (others or {}).get(cat, [])))
+            positions.append(playbook.position(rule, text, got, (others or {}).get(cat, []), ours))
     out = {"risk": " ".join(notes), "facts": facts, "terms": record, "risk_source": "template"}
     return {**out, "position": playbook.worst(positions), "positions": positions} if book else out
 

@@ -116,6 +116,8 @@ class Position(Payload):
     why: str | None = Field(None, description="on `unknown`: why, in words (\"the clause states no notice period\", \"the clause does not say which parties it binds\")")
     jointly: OtherSide | None = Field(None, description="a rule that the clause binds both parties, met with another clause of the category: the clause gives one side "
                                       "the right or the cap, that one gives the other side the same")
+    ours: str | None = Field(None, description="a rule that the clause binds both parties, met because the one side it gives the right or the cap is the "
+                             "asker's: the role the question is asked as (\"We're the customer\": `customer`), named as the clause names that side")
 
 
 class Explanation(Payload):

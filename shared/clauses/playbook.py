@@ -142,7 +142,7 @@ def default() -> Playbook:
     return Playbook.model_validate(json.loads(DEFAULT_PATH.read_text(encoding="utf-8")))
 
 
-def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[tuple[int, str]] = ()) -> dict[str, Any]:
+def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[tuple[int, str]] = (), ours: str | None = None) -> dict[str, Any]:
     """The clause ``text`` (all of it) with its ``record`` of terms (shared.clauses.terms)
     against ``rule``: {category, status, rule (in words), quotes}; ``why`` on ``unknown``.
 
@@ -150,18 +150,20 @@ def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[t
     a weak match. A clause that gives one side alone a right or a cap binds both sides together
     with one that gives the other side the same ("The Company may terminate ..." and "The
     Contractor may terminate ..."): the mutual condition is met, and ``jointly`` quotes the other
-    clause ({page, quote})."""
+    clause ({page, quote}). ``ours``: the role the question is asked as (``playbook_words.asker``); a clause that gives
+    that side alone the right or the cap favours the asker, and meets the rule that it bind both (``ours`` says so)."""
     if rule.presence == "flag":
         return _pos(rule, "deviates", _lead(text))
     results = [_check(c, text, record, rule.category) for c in rule.conditions]
     if not results:
         return _pos(rule, "meets", _lead(text))
-    joint = None
-    if any(c.mutual and r[0] == "deviates" for c, r in zip(rule.conditions, results)) and (joint := _other_side(rule.category, text, others)):
+    joint, one_sided = None, any(c.mutual and r[0] == "deviates" for c, r in zip(rule.conditions, results))
+    mine = one_sided and ours is not None and (own := playbook_words.side(text, rule.category)) is not None and own[0] == ours
+    if one_sided and (mine or (joint := _other_side(rule.category, text, others))):
         results = [("meets", r[1]) if c.mutual else r for c, r in zip(rule.conditions, results)]
     status = max((r[0] for r in results), key=_RANK.__getitem__)
     quotes = [q for st, q in results if q and (st == status or status == "meets")]
-    out = _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else []))) | ({"jointly": joint} if joint else {})
+    out = _pos(rule, status, *(quotes or ([_lead(text)] if status == "meets" else []))) | ({"jointly": joint} if joint else {}) | ({"ours": ours} if mine else {})
     return out | ({"why": "; ".join(dict.fromkeys(_why(c, record) for c, r in zip(rule.conditions, results) if r[0] == "unknown"))} if status == "unknown" else {})
 
 

@@ -47,7 +47,7 @@ _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an"
 # A name may hold "of" ("Bank of America may terminate" was decided on "America may terminate": CARDLYTICS, CUAD train, on the final page).
 # A name in lower case the way brands write theirs ("i-on will not be liable", "mPhase", "iBio", "drkoop.com"; CUAD train), not "e-mail will"
 BRAND = r"(?!e-mail|e-commerce|x-ray)(?:[a-z]{1,2}[A-Z][a-z]{2,}[\w&.-]*|[a-z]-[a-z]{2,}\b|[a-z][\w-]*\.com\b)"
-_NAME = r"(?-i:(?!(?:A|AN|IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2}(?:\sof\s[A-Z][\w.&-]*)?|" + BRAND + ")"
+_NAME = r"(?-i:(?!(?:A|AN|IN|NO|EVENT|SHALL|WILL|MAY|And|AND|But|BUT|Or|OR|Damages|DAMAGES|Liability|LIABILITY|Limitations?|LIMITATIONS?|Convenience|CONVENIENCE|Termination|TERMINATION)\b)[A-Z][\w.&-]*(?:\s(?!(?:SHALL|WILL|MAY|EVENT)\b)[A-Z][\w.&-]*){0,2}(?:\sof\s[A-Z][\w.&-]*)?|" + BRAND + ")"
 # One side's remedy: it limits what that side may get ("Distributors sole remedy will be limited to", "PcoMed's sole and exclusive remedy").
 _REMEDY = re.compile(rf"(?-i:\b(?P<name>[A-Z][\w.&-]*(?:'s|’s|'S|(?<=s)['’])|[A-Z][a-z]+s))(?i:{_W}(?:sole{_W}and{_W}exclusive|sole|exclusive){_W}remed(?:y|ies))\b")
 _ONE_SIDE = [
@@ -91,6 +91,19 @@ _NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|e
 # Both sides named as who made or suffered what a cap is about, not as who is liable ("Airspan shall not be liable ... on
 # account of any expenditures ... or commitments made by either party": AIRSPAN); "the liability incurred by either party" binds both.
 _AGENT = re.compile(rf"\b(?<!liability )(?<!liabilities )(?:made|suffered|sustained|paid|spent|undertaken|taken|given|incurred){_W}by{_W}$", re.I)
+
+
+# Who asks, by the role a contract names its side with: "We're the customer", "As the franchisee:", "I am the consultant",
+# "What do we earn as agent". A clause that binds one side, the asker's, favours the asker (``side``: the side protected or given the right).
+_ASKER = re.compile(r"(?<!such )(?<!so )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as)\s+(?:the\s+|a\s+|an\s+)?(?P<role>customer|client|buyer|purchaser|seller|supplier|vendor|provider"
+                    r"|licensee|licensor|franchisee|franchisor|distributor|reseller|consultant|contractor|agent|sponsor|manufacturer|developer|publisher"
+                    r"|lessee|lessor|tenant|landlord|athlete|endorser|company|member|investor|operator|retailer|dealer|servicer|subscriber|user)\b", re.I)
+
+
+def asker(question: str) -> str | None:
+    """The role the question is asked as ("We're the customer. Can they terminate?": "customer"), or None."""
+    m = _ASKER.search(question)
+    return m.group("role").lower() if m else None
 
 
 def mutual(text: str, category: str = "") -> tuple[Status, str | None]:

@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from bench import bench_playbook
 from services.analyze import logic
-from shared.clauses import playbook, terms
+from shared.clauses import playbook, playbook_words, terms
 from shared.clauses.findings import Finding
 
 BOOK = playbook.default()
@@ -169,6 +169,42 @@ def test_two_clauses_that_each_give_one_side_the_right_bind_both_together():
     cap = Finding("Cap On Liability", 6, "In no event will the aggregate liability incurred by Lucid exceed the amounts paid to Lucid.", 0.9)
     remedy = Finding("Cap On Liability", 6, "Distributors sole remedy will be limited to refund of money paid to Lucid for any undelivered products.", 0.8)
     assert [f["position"]["status"] for f in logic.final_findings([cap, remedy], BOOK)] == ["deviates", "deviates"]
+
+
+def test_a_clause_that_favours_the_asker_alone_meets_the_rule_that_it_bind_both():
+    """A review asked "We're the customer: ..." saw the customer's own right to terminate deviate from "binds both parties"
+    (CHANGEPOINT, CUAD train, read on the final page; earlier stops' notes: the playbook had no side). The role the question is
+    asked as is the asker's side: a clause giving that side alone the right or the cap favours it and meets; the other side's
+    alone still deviates, as does a side's sole remedy (it limits that side), and a question that names no role changes nothing."""
+    assert playbook_words.asker("We're the customer. Can they terminate early?") == "customer"
+    assert playbook_words.asker("As franchisee: how long is the franchise?") == "franchisee"
+    assert playbook_words.asker("What do we earn as agent, and can they fire us?") == "agent"
+    assert playbook_words.asker("I am the Licensee; is liability capped?") == "licensee"
+    assert playbook_words.asker("Mark every liability and termination clause") is None
+    assert playbook_words.asker("Is the sponsor barred, such as the distributor is?") is None
+    ours = Finding("Termination For Convenience", 2, "Customer may terminate this Agreement at any time upon thirty (30) days written notice.", 0.9)
+    theirs = Finding("Termination For Convenience", 3, "Supplier may terminate this Agreement at any time upon thirty (30) days written notice.", 0.9)
+    cap = Finding("Cap On Liability", 4, "In no event shall Customer's liability exceed the fees paid in the prior twelve months.", 0.9)
+    remedy = Finding("Cap On Liability", 5, "Customer's sole and exclusive remedy shall be a refund of the fees paid.", 0.8)
+    shown = logic.final_findings([ours, cap, remedy], BOOK, "customer")
+    assert [f["position"]["status"] for f in shown] == ["meets", "meets", "deviates"]
+    assert shown[0]["position"]["ours"] == "customer" and shown[0]["position"]["quotes"][-1] == "Customer may terminate"
+    assert "ours" not in shown[2]["position"]
+    assert logic.final_findings([theirs], BOOK, "customer")[0]["position"]["status"] == "deviates"
+    assert [f["position"]["status"] for f in logic.final_findings([ours, cap], BOOK)] == ["deviates", "deviates"]
+    assert "ours" not in logic.final_findings([ours], BOOK)[0]["position"]
+
+
+def test_a_heading_glued_to_the_sentence_is_no_side():
+    """BLUEFLY hosting (CUAD train, read on the final page, asked "We're the customer: ..."): "3.4 Termination for Convenience
+    Customer may terminate" and "Customer may in its sole discretion terminate" were read as two sides ("Convenience" and
+    "Customer"), and the page said that together they bind both parties; both are the Customer's."""
+    glued = "3.4 Termination for Convenience Customer may terminate this Agreement for convenience at the end of any calendar month."
+    assert playbook_words.side(glued, "Termination For Convenience") == ("customer", "Customer may terminate")
+    again = Finding("Termination For Convenience", 8, "If Customer disagrees, Customer may in its sole discretion terminate this Agreement upon thirty (30) days notice.", 0.9)
+    shown = logic.final_findings([Finding("Termination For Convenience", 2, glued + " Notice is thirty (30) days.", 0.9), again], BOOK)
+    assert [f["position"]["status"] for f in shown] == ["deviates", "deviates"] and "jointly" not in shown[0]["position"]
+    assert logic.final_findings([again], BOOK, "customer")[0]["position"]["status"] == "meets"  # asked as the customer, its own right
 
 
 def test_a_cap_binds_both_with_the_other_sides_same_cap_not_with_any_of_its_clauses():
@@ -350,6 +386,8 @@ def test_the_report_csv_says_why_a_position_was_not_decided():
     f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["The Company may terminate"], "jointly": {"page": 2, "quote": "The Contractor may terminate"}}
     got = dict(zip(COLUMNS, row(f)))
     assert got["decided_on"] == "The Company may terminate · with p. 2: The Contractor may terminate (together they bind both parties)"
+    f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["Customer may terminate"], "ours": "customer"}
+    assert dict(zip(COLUMNS, row(f)))["decided_on"] == "Customer may terminate · the right or the cap is yours: you asked as the customer"
 
 
 def test_the_cli_says_why_a_position_was_not_decided():
@@ -358,4 +396,5 @@ def test_the_cli_says_why_a_position_was_not_decided():
     got = pos("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.")
     assert status_words(got).plain == "? not decided: the clause states no notice period"
     assert status_words({"status": "meets", "jointly": {"page": 2, "quote": "The Contractor may terminate"}}).plain == "✓ meets, with p. 2: “The Contractor may terminate” (together they bind both parties)"
+    assert status_words({"status": "meets", "ours": "customer"}).plain == "✓ meets (the right or the cap is yours: you asked as the customer)"
     assert status_words({"status": "meets"}).plain == "✓ meets" and status_words({}).plain == "no rule"

@@ -617,6 +617,8 @@ function position(p, withCategory = false) {
     p.quotes?.length ? [". Decided on: ", p.quotes.map((q, k) => [k ? " · " : "", h("q", {}, q)])] : null,
     // the other side's right or cap is another clause: together they bind both parties
     p.jointly ? [`; with p. ${p.jointly.page}: `, h("q", {}, p.jointly.quote), " (together they bind both parties)"] : null,
+    // the one side it favours is the asker's ("We're the customer"): its own right or cap
+    p.ours ? ` (the right or the cap is yours: you asked as the ${p.ours})` : null,
     p.missing ? `. ${p.missing}` : null);
 }
 
