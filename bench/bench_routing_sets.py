@@ -50,7 +50,7 @@ def without_lists():
 
 def without_parts():
     """route() as it was before a part no routed category answers was asked on its own (routing_parts.ask_apart)."""
-    return patched(routing_parts, "ask_apart", lambda question, route, by, embed=None: route)
+    return patched(routing_parts, "ask_apart", lambda question, route, by, embed=None, seen=None: route)
 
 
 def without_learned():
@@ -78,17 +78,21 @@ def accuracy(rows: list[dict], embed, learned: bool, times: list[float], lists: 
         return sum(one(r) for r in rows)
 
 
-def unasked_counts(rows: list[dict], embed, times: list[float]) -> str:
-    """Parts named as not checked, by how the whole question routed; each question's time to read its parts (seconds)
-    appended to ``times``."""
+def unasked_counts(rows: list[dict], embed, times: list[float], apart: list[float]) -> str:
+    """Parts named as not checked, by how the whole question routed; each question's time (seconds) to route it and read its
+    parts as locate does (``routing.routed``) appended to ``times``, and as two calls (route, then unasked) to ``apart``."""
     n = defaultdict(lambda: [0, 0, 0, 0])  # kind -> questions, with a part named, with the dropped category suggested, with any category suggested
     for r in rows:
+        t0 = time.perf_counter()
         route = routing.route(r["question"], embed)
+        parts = routing.unasked(r["question"], route, embed)
+        t1 = time.perf_counter()
+        if routing.routed(r["question"], embed) != (route, parts):
+            raise SystemExit(f"routing.routed differs from route and unasked on {r['question']!r}")
+        times.append(time.perf_counter() - t1)
+        apart.append(t1 - t0)
         want, got = set(r["expected"]), set(route.categories)
         kind = "no category" if not want else "drops one" if not want <= got else "right" if want == got else "adds one"
-        t0 = time.perf_counter()
-        parts = routing.unasked(r["question"], route, embed)
-        times.append(time.perf_counter() - t0)
         n[kind][0] += 1
         n[kind][1] += bool(parts)
         n[kind][2] += any(set(u["suggest"]) & (want - got) for u in parts)
@@ -115,11 +119,12 @@ def main() -> None:
             ms = np.array(times) * 1000
             print(f"set {n} {split:8s} {name:32s} {ok}/{len(rs)} = {ok / len(rs):.3f}   "
                   f"ms per question: median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}")
-    times: list[float] = []
+    times, apart = [], []
     for split in ("tune", "holdout"):
-        print(f"parts not checked, {split}, every set: {unasked_counts([r for r in rows if r['split'] == split], embed, times)}")
-    ms = np.array(times) * 1000
-    print(f"reading the parts, ms per question ({len(ms)}): median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}, max {ms.max():.1f}")
+        print(f"parts not checked, {split}, every set: {unasked_counts([r for r in rows if r['split'] == split], embed, times, apart)}")
+    for name, t in (("routing.routed (locate)", times), ("route, then unasked", apart)):
+        ms = np.array(t) * 1000
+        print(f"routing and reading the parts, {name}, ms per question ({len(ms)}): median {np.median(ms):.1f}, p95 {np.percentile(ms, 95):.1f}, max {ms.max():.1f}")
 
 
 if __name__ == "__main__":

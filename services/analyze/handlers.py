@@ -45,8 +45,8 @@ class LocateDeadline(Schedule):
         if raw is None or await self.rt.events.ended(rid) or await self.rt.state.stage_done(rid, STAGE):
             return False
         env = Envelope.FromString(raw)
-        route = routing.route(env.question)  # locate's routing, without its embedder
-        unasked = routing_parts.as_messages(routing.unasked(env.question, route))
+        route, unasked = routing.routed(env.question)  # locate's routing, without its embedder
+        unasked = routing_parts.as_messages(unasked)
         pages = [LocatedPage(page=i, score=0.0) for i in range(1, env.page_count + 1)]
         log.warning("locate has not answered review %s in time: answering from the whole document", rid)
         await self.rt.producer.publish(topics.LOCATED, rid, ReviewLocated(envelope=env, pages=pages, mode="fallback_full", categories=route.categories, unasked=unasked))

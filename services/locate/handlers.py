@@ -79,8 +79,10 @@ async def _rank(rt: Runtime, loc: Locator, scores: SharedScores, texts, env, cat
 def _route(question: str, embed: Embed) -> tuple[list[str], list[dict]]:
     """The categories ``question`` asks about, and the parts of it none of them answers (none for
     a review against the playbook: it asks every category the playbook has a rule for)."""
-    route = routing.route(question, embed)
-    return route.categories, [] if asks_playbook(question) else routing.unasked(question, route, embed)
+    if asks_playbook(question):
+        return routing.route(question, embed).categories, []
+    route, unasked = routing.routed(question, embed)
+    return route.categories, unasked
 
 
 def make_handler(rt: Runtime, loc: Locator):

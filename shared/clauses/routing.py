@@ -9,16 +9,13 @@
    same part of the question, the longest match wins, and a specific clause makes a generic
    one redundant ("a termination fee" is not also "termination for convenience"); parts are
    what "and", "but", ";" or "?" separate, so "X, and Y?" keeps both.
-3. When ``embed`` is given, cosine similarity to per-category prototypes (the CUAD
-   description, the name and the trigger phrases) fills in where no phrase matched: the whole
-   question, or a part of a several-part question. Only the best category is taken, and only
-   if it passes a threshold and beats a set of non-CUAD "background" topics by a margin.
-4. When ``embed`` is given and ``models/question/`` is there, a learned question classifier
-   (shared.clauses.routing_learned) reads the same embedding and the question's n-grams, and a
-   small second stage weighs its probabilities against what the phrases and prototypes found:
-   it decides the categories (it may add what no phrase found, or drop a phrase's stray hit); it
-   reads each part of a several-part question on its own too. Without ``embed`` routing is the
-   lexical layer alone. Both layers read the question ``normalise``d (typos mended: "warrenty").
+3. When ``embed`` is given, cosine similarity to per-category prototypes (the CUAD description,
+   the name and the trigger phrases) fills in where no phrase matched (the question or a part of
+   it): the best category only, past a threshold and by a margin over non-CUAD "background" topics.
+4. With ``embed`` and ``models/question/``, a learned classifier (shared.clauses.routing_learned)
+   reads the embedding and the n-grams of the question and of each part, and a second stage weighs
+   it against the phrases and prototypes: it decides (adds what no phrase found, drops a stray hit).
+   Without ``embed``, routing is the lexical layer alone, on the question ``normalise``d ("warrenty").
 
 Question text is normalised and stemmed by shared.clauses.routing_text; the semantic layer is
 shared.clauses.routing_embed. The vocabulary is data, ``routing_data.json`` beside this module
@@ -64,10 +61,8 @@ BACKGROUND_MARGIN = 0.12  # ... and the best category must beat the best non-CUA
 LEX_BASE = 0.70   # lexical scores: an explicit trigger is strong evidence, longer ones more so
 MAX_CATEGORIES = 4  # a question naming several things
 MAX_LISTED = 8  # a question that lists its topics ("caps, termination rights, renewal terms, governing law and insurance") gets each
-# Metadata categories describe the contract as a whole, so every contract question resembles
-# them a little; semantically they need a clearly higher score (lexical triggers still work).
-META = frozenset({"Document Name", "Parties", "Agreement Date", "Effective Date"})
-META_THRESHOLD = 0.65
+META = frozenset({"Document Name", "Parties", "Agreement Date", "Effective Date"})  # about the whole contract, which every question resembles a little:
+META_THRESHOLD = 0.65  # ... so semantically they need a clearly higher score (lexical triggers still work)
 
 NAMES: tuple[str, ...] = tuple(c.name for c in CATEGORIES)
 _BY_LOWER = {n.lower(): n for n in NAMES}
@@ -91,8 +86,7 @@ def correct(expected: list[str], got: list[str]) -> bool:
 
 # --- lexical layer ------------------------------------------------------------------------
 
-# Double quotes, or single quotes not inside a word (so "don't ... they're" pairs nothing).
-_QUOTED = (re.compile(r"[\"“]([^\"“”]{2,60})[\"”]"), re.compile(r"(?<!\w)['‘]([^'‘’\"“”]{2,60})['’](?!\w)"))
+_QUOTED = (re.compile(r"[\"“]([^\"“”]{2,60})[\"”]"), re.compile(r"(?<!\w)['‘]([^'‘’\"“”]{2,60})['’](?!\w)"))  # not in a word: "don't ... they're"
 # "us, them, or both?" asks about each alternative: nothing found in that part is redundant.
 _BOTH = frozenset({"both", "jointly", "together", "either"})
 
@@ -268,7 +262,7 @@ def _semantic(text: str, hits: list[_Hit], embed: Embed) -> tuple[dict[str, floa
     return picks, sems[0], vectors[0]
 
 
-def route(question: str, embed: Embed | None = None) -> Route:
+def route(question: str, embed: Embed | None = None, seen: dict | None = None) -> Route:
     """The CUAD categories ``question`` asks about, best first (at most four; a list of topics
     at most eight).
 
@@ -277,9 +271,16 @@ def route(question: str, embed: Embed | None = None) -> Route:
     prototypes fills in the question, or the parts of it, where no phrase matched, and the
     learned classifier weighs both ("semantic" either way); each item of a plain list of topics
     is also asked on its own (``routing_lists.listed``), and so is a part of the question none of
-    the categories answers (``routing_parts.ask_apart``). Otherwise "none". Never raises on text."""
+    the categories answers (``routing_parts.ask_apart``; ``seen`` keeps those parts' routes).
+    Otherwise "none". Never raises on text."""
     whole = _route(question, embed)
-    return whole if whole.method == "named" else routing_parts.ask_apart(question, routing_lists.listed(question, whole, route, embed), route, embed)
+    return whole if whole.method == "named" else routing_parts.ask_apart(question, routing_lists.listed(question, whole, route, embed), route, embed, seen)
+
+
+def routed(question: str, embed: Embed | None = None) -> tuple[Route, list[dict[str, object]]]:
+    """``route`` and what it leaves ``unasked``, each part of the question routed alone once."""
+    got = route(question, embed, seen := {})
+    return got, routing_parts.unasked(question, got, route, embed, seen)
 
 
 def unasked(question: str, got: Route, embed: Embed | None = None) -> list[dict[str, object]]:

@@ -38,27 +38,28 @@ if TYPE_CHECKING:
 MAX_SUGGESTED = 2
 
 
-def unasked(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None) -> list[dict[str, object]]:
+def unasked(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None, seen: dict | None = None) -> list[dict[str, object]]:
     """``[{"part": the user's words, "suggest": [categories it may ask, best first]}]`` for each
     part of ``question`` that none of the categories of ``route`` (its route by ``by``) answers. []
     for a question routed nowhere (the review says so of the whole question), a one-part question,
-    or one that names CUAD categories outright."""
-    return [{"part": part, "suggest": [c for c, _ in may][:MAX_SUGGESTED]} for part, may in _unanswered(question, route, by, embed)]
+    or one that names CUAD categories outright. ``seen``: the parts' routes alone, kept for one
+    question (``ask_apart`` read them first; keyed by part, so never shared between routers)."""
+    return [{"part": part, "suggest": [c for c, _ in may][:MAX_SUGGESTED]} for part, may in _unanswered(question, route, by, embed, seen)]
 
 
-def ask_apart(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None) -> Route:
+def ask_apart(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None, seen: dict | None = None) -> Route:
     """``route`` with the best category of each part it leaves unanswered (``unasked``), at most
     MAX_LISTED in all: "If I sell my agency or close it, what happens to my clients, and can I still sell
     insurance afterwards?" routed to Post-Termination Services alone (GOOSEHEAD, read on the final page)."""
     categories, scores = list(route.categories), dict(route.scores)
-    for _, may in _unanswered(question, route, by, embed):
+    for _, may in _unanswered(question, route, by, embed, seen):
         if may and may[0][0] not in scores and len(categories) < MAX_LISTED:
             categories.append(may[0][0])
             scores[may[0][0]] = may[0][1]
     return replace(route, categories=categories, scores=scores) if len(categories) > len(route.categories) else route
 
 
-def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Embed | None) -> list[tuple[str, list[tuple[str, float]]]]:
+def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Embed | None, seen: dict | None) -> list[tuple[str, list[tuple[str, float]]]]:
     """(part, [(category, score)] it routes to alone, best first) for each part of ``question`` no category of ``route`` answers."""
     categories = route.categories
     if not categories or route.method == "named":
@@ -67,7 +68,9 @@ def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Em
     parts = [(p, topical(p)) for p in asking_parts(question)]
     parts += [(it, names_a_topic(it, question)) for items in topic_lists(question, by) for it in items]
     for part, topic in parts:
-        own, phrases = _alone(part, by, embed)
+        own, phrases = seen[part] if seen is not None and part in seen else _alone(part, by, embed)
+        if seen is not None:
+            seen[part] = own, phrases
         if {c for c, _ in own + phrases} & set(categories) or not (own or phrases or topic) or any(p == part for p, _ in out):
             continue
         out.append((part, list(own or phrases)))  # what the classifier read, else what the phrases say
