@@ -174,7 +174,7 @@ def status_words(p: dict) -> Text:
     other = p.get("jointly")
     return Text(STATUS_WORDS[p.get("status")] + (f": {p['why']}" if p.get("status") == "unknown" and p.get("why") else "")
                 + (f", with p. {other['page']}: “{other['quote']}” (together they bind both parties)" if other else "")
-                + (f" (the right or the cap is yours: you asked as the {p['ours']})" if p.get("ours") else ""))
+                + (f" (the right or the cap is yours: you asked as {p['ours']})" if p.get("ours") else ""))
 
 
 def print_final(data: dict, commentary: bool = False) -> None:

@@ -13,7 +13,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 8  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`; 8: positions' `ours`); part of the cache key
+FINAL_VERSION = 9  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`; 8: positions' `ours`; 9: `ours` in the question's words, a role or a name); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (

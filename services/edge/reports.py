@@ -70,4 +70,4 @@ def together(pos: dict) -> list[str]:
     """The other clause a position was met with (``jointly``: each gives one side the same right), or the asker's own side it
     favours (``ours``), in words."""
     other, ours = pos.get("jointly"), pos.get("ours")
-    return ([f"with p. {other['page']}: {other['quote']} (together they bind both parties)"] if other else []) + ([f"the right or the cap is yours: you asked as the {ours}"] if ours else [])
+    return ([f"with p. {other['page']}: {other['quote']} (together they bind both parties)"] if other else []) + ([f"the right or the cap is yours: you asked as {ours}"] if ours else [])

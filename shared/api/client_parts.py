@@ -117,7 +117,8 @@ class Position(Payload):
     jointly: OtherSide | None = Field(None, description="a rule that the clause binds both parties, met with another clause of the category: the clause gives one side "
                                       "the right or the cap, that one gives the other side the same")
     ours: str | None = Field(None, description="a rule that the clause binds both parties, met because the one side it gives the right or the cap is the "
-                             "asker's: the role the question is asked as (\"We're the customer\": `customer`), named as the clause names that side")
+                             "asker's: the role or the name the question is asked as, in its words (\"We're the customer\": `the customer`; \"We act for Corio\": `Corio`), "
+                             "naming the side the clause names (\"Customer may terminate\", \"Corio may terminate\")")
 
 
 class Explanation(Payload):

@@ -150,7 +150,7 @@ def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[t
     a weak match. A clause that gives one side alone a right or a cap binds both sides together
     with one that gives the other side the same ("The Company may terminate ..." and "The
     Contractor may terminate ..."): the mutual condition is met, and ``jointly`` quotes the other
-    clause ({page, quote}). ``ours``: the role the question is asked as (``playbook_words.asker``); a clause that gives
+    clause ({page, quote}). ``ours``: the role or name the question is asked as (``playbook_words.asker``); a clause that gives
     that side alone the right or the cap favours the asker, and meets the rule that it bind both (``ours`` says so)."""
     if rule.presence == "flag":
         return _pos(rule, "deviates", _lead(text))
@@ -158,7 +158,7 @@ def position(rule: Rule, text: str, record: list[dict[str, Any]], others: list[t
     if not results:
         return _pos(rule, "meets", _lead(text))
     joint, one_sided = None, any(c.mutual and r[0] == "deviates" for c, r in zip(rule.conditions, results))
-    mine = one_sided and ours is not None and (own := playbook_words.side(text, rule.category)) is not None and own[0] == ours
+    mine = one_sided and ours is not None and (own := playbook_words.side(text, rule.category)) is not None and own[0] == playbook_words.asked_as(ours)
     if one_sided and (mine or (joint := _other_side(rule.category, text, others))):
         results = [("meets", r[1]) if c.mutual else r for c, r in zip(rule.conditions, results)]
     status = max((r[0] for r in results), key=_RANK.__getitem__)

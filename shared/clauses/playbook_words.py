@@ -93,17 +93,30 @@ _NOT_HOLDER = re.compile(rf"\b(?:responsibilit|liabilit|obligation|penalt|cost|e
 _AGENT = re.compile(rf"\b(?<!liability )(?<!liabilities )(?:made|suffered|sustained|paid|spent|undertaken|taken|given|incurred){_W}by{_W}$", re.I)
 
 
-# Who asks, by the role a contract names its side with: "We're the customer", "As the franchisee:", "I am the consultant",
-# "What do we earn as agent". A clause that binds one side, the asker's, favours the asker (``side``: the side protected or given the right).
-_ASKER = re.compile(r"(?<!such )(?<!so )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as)\s+(?:the\s+|a\s+|an\s+)?(?P<role>customer|client|buyer|purchaser|seller|supplier|vendor|provider"
-                    r"|licensee|licensor|franchisee|franchisor|distributor|reseller|consultant|contractor|agent|sponsor|manufacturer|developer|publisher"
-                    r"|lessee|lessor|tenant|landlord|athlete|endorser|company|member|investor|operator|retailer|dealer|servicer|subscriber|user)\b", re.I)
+# Who asks, by the role a contract names its side with, or by its name: "We're the customer", "As the franchisee:", "I am the
+# consultant", "What do we earn as agent", and as a lawyer says it, "We act for the licensee", "We represent Corio", "Our client
+# is Commerce One". A clause that binds one side, the asker's, favours the asker (``side``: the side protected or given the right).
+_ROLE = (r"customer|client|buyer|purchaser|seller|supplier|vendor|provider|licensee|licensor|franchisee|franchisor|distributor|reseller|consultant"
+         r"|contractor|agent|sponsor|manufacturer|developer|publisher|lessee|lessor|tenant|landlord|athlete|endorser|company|member|investor|operator"
+         r"|retailer|dealer|servicer|subscriber|user")
+# a name is capitalised, and no word a question opens a phrase with ("As I read it", "As Soon as", "We are Not sure")
+_NO_NAME = (r"(?:I|If|It|Is|In|Of|On|To|At|By|For|With|Far|Long|Soon|Much|Many|Well|Part|Such|Per|Both|Each|Either|Neither|Our|Your|Their|Its|My"
+            r"|We|You|They|This|That|These|Those|There|Here|What|When|Where|Who|How|Why|Which|Any|All|No|Not|Yes|Above|Below|Agreed|Amended|Noted)\b")
+_ASKER = re.compile(r"(?<!such )(?<!so )(?<!well )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as|(?:we|i)(?:'re|’re|\s+are|\s+am)?\s+(?:represent(?:ing)?|act(?:ing)?\s+for|advis(?:e|ing))"
+                    r"|on\s+behalf\s+of|(?:our|my)\s+client\s+is)\s+"
+                    rf"(?P<as>(?:(?:the|a|an)\s+)?(?:{_ROLE})\b|(?-i:(?!{_NO_NAME})[A-Z][\w&-]+(?:\s(?!{_NO_NAME})[A-Z][\w&-]*){{0,2}}))", re.I)
 
 
 def asker(question: str) -> str | None:
-    """The role the question is asked as ("We're the customer. Can they terminate?": "customer"), or None."""
+    """The role or the name the question is asked as, in its words ("We're the customer. Can they terminate?": "the customer";
+    "We act for Corio": "Corio"), or None."""
     m = _ASKER.search(question)
-    return m.group("role").lower() if m else None
+    return m.group("as") if m else None
+
+
+def asked_as(ours: str) -> str:
+    """``asker``'s words as ``side`` names a side: "the customer" is "customer", "Commerce One" is "commerce"."""
+    return re.sub(r"^(?:the|an?)\s+", "", ours, flags=re.I).split()[0].lower()
 
 
 def mutual(text: str, category: str = "") -> tuple[Status, str | None]:

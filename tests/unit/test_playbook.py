@@ -176,23 +176,38 @@ def test_a_clause_that_favours_the_asker_alone_meets_the_rule_that_it_bind_both(
     (CHANGEPOINT, CUAD train, read on the final page; earlier stops' notes: the playbook had no side). The role the question is
     asked as is the asker's side: a clause giving that side alone the right or the cap favours it and meets; the other side's
     alone still deviates, as does a side's sole remedy (it limits that side), and a question that names no role changes nothing."""
-    assert playbook_words.asker("We're the customer. Can they terminate early?") == "customer"
+    assert playbook_words.asker("We're the customer. Can they terminate early?") == "the customer"
     assert playbook_words.asker("As franchisee: how long is the franchise?") == "franchisee"
     assert playbook_words.asker("What do we earn as agent, and can they fire us?") == "agent"
-    assert playbook_words.asker("I am the Licensee; is liability capped?") == "licensee"
+    assert playbook_words.asker("I am the Licensee; is liability capped?") == "the Licensee"
     assert playbook_words.asker("Mark every liability and termination clause") is None
     assert playbook_words.asker("Is the sponsor barred, such as the distributor is?") is None
     ours = Finding("Termination For Convenience", 2, "Customer may terminate this Agreement at any time upon thirty (30) days written notice.", 0.9)
     theirs = Finding("Termination For Convenience", 3, "Supplier may terminate this Agreement at any time upon thirty (30) days written notice.", 0.9)
     cap = Finding("Cap On Liability", 4, "In no event shall Customer's liability exceed the fees paid in the prior twelve months.", 0.9)
     remedy = Finding("Cap On Liability", 5, "Customer's sole and exclusive remedy shall be a refund of the fees paid.", 0.8)
-    shown = logic.final_findings([ours, cap, remedy], BOOK, "customer")
+    shown = logic.final_findings([ours, cap, remedy], BOOK, "the customer")
     assert [f["position"]["status"] for f in shown] == ["meets", "meets", "deviates"]
-    assert shown[0]["position"]["ours"] == "customer" and shown[0]["position"]["quotes"][-1] == "Customer may terminate"
+    assert shown[0]["position"]["ours"] == "the customer" and shown[0]["position"]["quotes"][-1] == "Customer may terminate"
     assert "ours" not in shown[2]["position"]
-    assert logic.final_findings([theirs], BOOK, "customer")[0]["position"]["status"] == "deviates"
+    assert logic.final_findings([theirs], BOOK, "the customer")[0]["position"]["status"] == "deviates"
     assert [f["position"]["status"] for f in logic.final_findings([ours, cap], BOOK)] == ["deviates", "deviates"]
     assert "ours" not in logic.final_findings([ours], BOOK)[0]["position"]
+
+
+def test_a_side_asked_as_a_lawyer_asks_or_by_its_name():
+    """The asker's side was matched only by a role word after "we're", "I am" or "as": a lawyer says "We act for the licensee",
+    and a contract naming its sides by company ("Corio", "Commerce One": CORIO and CHANGEPOINT, CUAD train, read on the final
+    page) is asked by name ("We represent Corio"). A capitalised word that opens a phrase ("As I read it") names no one."""
+    asked = {"We act for the licensee. Is our liability capped?": "the licensee", "We represent Corio: can they end it early?": "Corio",
+             "Our client is Commerce One; is the cap mutual?": "Commerce One", "On behalf of the franchisee: what happens on termination?": "the franchisee",
+             "We are acting for the distributor.": "the distributor", "As I read it, can they terminate?": None, "As soon as it ends, what survives?": None,
+             "We are not sure: is there a cap?": None, "As of today, can we end it?": None, "How long does it last as well as Corio's licence?": None}
+    assert {q: playbook_words.asker(q) for q in asked} == asked
+    corio = Finding("Termination For Convenience", 12, "Corio may terminate this Agreement upon ninety (90) days written notice to Commerce One.", 0.9)
+    assert logic.final_findings([corio], BOOK, "Corio")[0]["position"] | {"quotes": []} == {
+        "category": "Termination For Convenience", "status": "meets", "rule": logic.final_findings([corio], BOOK)[0]["position"]["rule"], "quotes": [], "ours": "Corio"}
+    assert logic.final_findings([corio], BOOK, "Commerce One")[0]["position"]["status"] == "deviates"
 
 
 def test_a_heading_glued_to_the_sentence_is_no_side():
@@ -204,7 +219,7 @@ def test_a_heading_glued_to_the_sentence_is_no_side():
     again = Finding("Termination For Convenience", 8, "If Customer disagrees, Customer may in its sole discretion terminate this Agreement upon thirty (30) days notice.", 0.9)
     shown = logic.final_findings([Finding("Termination For Convenience", 2, glued + " Notice is thirty (30) days.", 0.9), again], BOOK)
     assert [f["position"]["status"] for f in shown] == ["deviates", "deviates"] and "jointly" not in shown[0]["position"]
-    assert logic.final_findings([again], BOOK, "customer")[0]["position"]["status"] == "meets"  # asked as the customer, its own right
+    assert logic.final_findings([again], BOOK, "Customer")[0]["position"]["status"] == "meets"  # asked as the customer, its own right
 
 
 def test_a_cap_binds_both_with_the_other_sides_same_cap_not_with_any_of_its_clauses():
@@ -386,7 +401,7 @@ def test_the_report_csv_says_why_a_position_was_not_decided():
     f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["The Company may terminate"], "jointly": {"page": 2, "quote": "The Contractor may terminate"}}
     got = dict(zip(COLUMNS, row(f)))
     assert got["decided_on"] == "The Company may terminate · with p. 2: The Contractor may terminate (together they bind both parties)"
-    f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["Customer may terminate"], "ours": "customer"}
+    f["position"] = {"status": "meets", "rule": "binds both parties", "quotes": ["Customer may terminate"], "ours": "the customer"}
     assert dict(zip(COLUMNS, row(f)))["decided_on"] == "Customer may terminate · the right or the cap is yours: you asked as the customer"
 
 
@@ -396,5 +411,5 @@ def test_the_cli_says_why_a_position_was_not_decided():
     got = pos("Termination For Convenience", "Either party may terminate this Agreement at any time by giving written notice to the other.")
     assert status_words(got).plain == "? not decided: the clause states no notice period"
     assert status_words({"status": "meets", "jointly": {"page": 2, "quote": "The Contractor may terminate"}}).plain == "✓ meets, with p. 2: “The Contractor may terminate” (together they bind both parties)"
-    assert status_words({"status": "meets", "ours": "customer"}).plain == "✓ meets (the right or the cap is yours: you asked as the customer)"
+    assert status_words({"status": "meets", "ours": "the customer"}).plain == "✓ meets (the right or the cap is yours: you asked as the customer)"
     assert status_words({"status": "meets"}).plain == "✓ meets" and status_words({}).plain == "no rule"

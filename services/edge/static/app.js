@@ -618,7 +618,7 @@ function position(p, withCategory = false) {
     // the other side's right or cap is another clause: together they bind both parties
     p.jointly ? [`; with p. ${p.jointly.page}: `, h("q", {}, p.jointly.quote), " (together they bind both parties)"] : null,
     // the one side it favours is the asker's ("We're the customer"): its own right or cap
-    p.ours ? ` (the right or the cap is yours: you asked as the ${p.ours})` : null,
+    p.ours ? ` (the right or the cap is yours: you asked as ${p.ours})` : null,
     p.missing ? `. ${p.missing}` : null);
 }
 
