@@ -11,6 +11,11 @@ from shared.clauses.playbook_words import BRAND, NAMED_SIDES
 
 # The party named exclusive ("Ford shall be the exclusive sponsor") is whom a clause favours, not whom it binds (IVILLAGE).
 _FAVOURED = r"\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive"
+# A thing acted on, not a party bound: "the Location shall be used exclusively", "additional Restaurants shall be determined by
+# BKC" (INTERNATIONAL FAST FOOD, CUAD train, on the final page); a party is "required", "entitled", "paid", "granted" ...
+_ACTED_ON = (r"(?:\s+not)?\s+be\s+(?:\w+ly\s+)?(?!(?:required|obligated|obliged|guaranteed|entitled|permitted|allowed|prohibited|restricted|bound|authori[sz]ed|precluded|barred|forbidden"
+             r"|deemed|considered|charged|paid|reimbursed|compensated|notified|indemnified|released|excused|relieved|discharged|named|appointed|treated"
+             r"|granted|given|provided|invoiced|billed|licensed|engaged|retained|invited|expected|limited|subject|free|able|liable|responsible)\b)\w+ed\b")
 
 # Contracts spell numbers out ("ninety (90) days", "three months", "one hundred eighty days"), bracket them
 # ("[three (3)] months", "(30) days") and fill them into blanks ("____ (______30________) days").
@@ -143,7 +148,7 @@ RX: dict[str, list[re.Pattern]] = {
             r"Affiliates|And|But|Or|[IVX]{1,4})\b)(?![A-Z]\.\s)"  # nor an item's letter ("G. MKOS will not")
             r"(?<!other )(?<!another )(?<!no )(?<!No )(?<!its )(?<!their )(?<!of )(?<!to )(?<!Party )(?<!and )(?<!and the )(?<!Article )(?<!Section )(?<!for )(?<!Exhibit )(?<!Schedule )(?<!Appendix )(?<!Annex )(?<!in the )(?<!an )(?<!a )(?:Party\s+[A-Z]\b|(?!Party\b)[A-Z][\w@&.'’-]*(?:\s+(?!The\b)[A-Z][\w@&.'’-]*){0,3}|[Yy]ou|[Ww]e|" + BRAND + ")"  # "no other Distributor will be appointed", "entities of Party A will"
             r"(?:,\s+(?:taken\s+as\s+a\s+whole|collectively|together|jointly|in\s+the\s+aggregate),)?"  # "Airspan Parties, taken as a whole, shall be liable" (AIRSPAN)
-            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must)(?!\s+be\s+entitled|\s+have\s+the\s+right|" + _FAVOURED + r")|\s+that\s+neither\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\b)|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning|arise|occur|exist|happen|apply)\b|" + _FAVOURED + r"\b)|"  # "Circumstances may arise where" binds no one (BLUEFLY); "Ford shall be the exclusive sponsor" is whom it favours (IVILLAGE)
+            r"\s+(?:(?:further|also|expressly|hereby)\s+)?(?:shall|may|will|must|grants|assigns|guarantees?|undertakes?|agrees?(?!\s+that\s+(?:the\s+)?[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*)?\s+(?:shall|will|may|must)(?!\s+be\s+entitled|\s+have\s+the\s+right|" + _FAVOURED + r")|\s+that\s+neither\s+(?:the\s+)?[A-Z][\w&.-]*,?\s+nor\s+(?:any\s+of\s+)?(?:its|his|her|their)\b)|covenants?|hereby\s+(?:\w+ly\s+)?\w+|(?:desires|elects|wishes)\s+to)(?:\s+not)?\b(?!\s+(?:mean|have\s+the\s+meaning|arise|occur|exist|happen|apply)\b|" + _FAVOURED + r"\b|" + _ACTED_ON + r")|"  # "Circumstances may arise where" binds no one (BLUEFLY); "Ford shall be the exclusive sponsor" is whom it favours (IVILLAGE)
             r"(?<!\bthat\s)(?<!\bwhich\s)\b(?:may|shall|can)(?:\s+not)?\s+be\s+(?:\w+ed,\s+){0,6}(?:(?:\w+ed,?\s+)?(?:or|and)\s+)?(?:terminated|cancell?ed|assigned|transferred|extended|renewed|suspended|performed|exercised|paid|borne|provided|maintained|submitted|delivered|made)\s+by\s+(?:the\s+)?(?!(?:[Ee]ither|[Ee]ach|[Nn]either|[Bb]oth)\b)[A-Z][\w@&.'’-]*(?:\s+[A-Z][\w@&.'’-]*){0,2}(?![\w@&.'’-]|\s+(?:and|or|&)\s+(?:the\s+)?[A-Z])"  # "by Smith and TDA": both
         ),
     ],
@@ -193,7 +198,8 @@ RX: dict[str, list[re.Pattern]] = {
         rf"(?:\b(?:during|for|throughout)\s+the\s+(?:active\s+|initial\s+|entire\s+)?(?:term\b|period(?=\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement))(?:\s+of\s+(?:this|the)\s+(?:\w+\s+)?Agreement)?"
         rf"|\bas\s+long\s+as\s+this\s+Agreement\s+(?:is|remains)\s+in\s+(?:effect|force)"
         rf"|\buntil\s+(?:the\s+)?(?:expiration|termination)(?:\s+or\s+(?:earlier\s+)?termination)?\s+of\s+(?:this|the)\s+Agreement)"
-        rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*))?")],
+        rf"(?:,?\s+and\s+(?:for\s+)?(?:a\s+period\s+of\s+)?{_DUR}\s+(?:thereafter|after\w*|following\w*)"
+        rf"|,?\s+and\s+thereafter(?=\s*,|\s+not\b))?")],  # "during the term of this Agreement and thereafter, not to": with no end
     # kinds named together before one "insurance" are one coverage ("commercial general liability and product liability insurance")
     "coverage": [_i(rf"\b{_KIND}(?:(?:,\s+|,?\s+(?:and|or)\s+){_KIND})*\s+(?:insurance|coverage|policy|policies)\b")],
     "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],

@@ -224,6 +224,8 @@ def _check(c: Condition, text: str, record: list[dict[str, Any]], category: str)
         v = t["value"]
         if c.one_of is not None:
             ok = isinstance(v, str) and any(same_place(v, o) for o in c.one_of)
+        elif v == terms.NO_END and c.at_most is not None:  # for the term and thereafter, with no end: past any limit
+            ok = False
         elif isinstance(v, str):
             return "unknown", t["text"]
         else:

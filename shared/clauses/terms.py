@@ -182,6 +182,8 @@ def _window(fact: dict, clause: str) -> bool:
 # A deadline of days is no restriction's period ("Within three business days of receiving ... written update, Application Provider
 # will remove any advertising": INVENDA); none of train's 215 restriction labels states its period so.
 _DEADLINE = re.compile(r"\bwithin\s+(?:a\s+period\s+of\s+)?$", re.I)
+NO_END = "term and thereafter"  # a restriction for the term and with no end after it (INTERNATIONAL FAST FOOD, CUAD train, on the final page)
+_THEN_ON = re.compile(r"\band\s+thereafter$", re.I)
 _SHORT = re.compile(r"\b(?:days?|hours?|weeks?)\b", re.I)
 
 
@@ -215,8 +217,8 @@ def _fact(name: str, kinds: list[str], clause: str, found: list[dict]) -> dict |
                 continue
             if kind == "notice_period" and SHORTER_THAN.match(f["text"]):  # a bound, not the period (the fact is quoted from it)
                 return _term(name, f["text"])
-            if kind == "duration" and dur is None:  # "during the term": as long as the contract
-                return _term(name, f["text"], "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
+            if kind == "duration" and dur is None:  # "during the term": as long as the contract; "... and thereafter": with no end
+                return _term(name, f["text"], NO_END if _THEN_ON.search(f["text"]) else "term") if "term" in f["text"].lower() or "agreement" in f["text"].lower() else None
             if dur is not None and kind != "quantity":  # "50,000 units within the period of three (3) years" is no time
                 return _term(name, f["text"], dur, "days")
             money = next((g for g in figs if g["kind"] in ("amount", "percent")), None)

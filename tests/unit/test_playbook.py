@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from bench import bench_playbook
 from services.analyze import logic
-from shared.clauses import playbook, playbook_words, terms
+from shared.clauses import playbook, playbook_words, risk, terms
 from shared.clauses.findings import Finding
 
 BOOK = playbook.default()
@@ -413,3 +413,18 @@ def test_the_cli_says_why_a_position_was_not_decided():
     assert status_words({"status": "meets", "jointly": {"page": 2, "quote": "The Contractor may terminate"}}).plain == "✓ meets, with p. 2: “The Contractor may terminate” (together they bind both parties)"
     assert status_words({"status": "meets", "ours": "the customer"}).plain == "✓ meets (the right or the cap is yours: you asked as the customer)"
     assert status_words({"status": "meets"}).plain == "✓ meets" and status_words({}).plain == "no rule"
+
+
+def test_a_restriction_for_the_term_and_thereafter_has_no_end():
+    """INTERNATIONAL FAST FOOD franchise (CUAD train, read on the final page): "The Franchisee agrees, during the term of this
+    Agreement and thereafter, not to ... engage in the operation of any restaurant" read "restriction period: during the term of this
+    Agreement", and the playbook could not decide; the restriction runs past the term with no end, so past any limit."""
+    quote = ("The Franchisee agrees, during the term of this Agreement and thereafter, not to directly or indirectly engage in the operation "
+             "of any restaurant, except as licensed by BKC.")
+    (t,) = terms.terms("Non-Compete", quote, risk.facts("Non-Compete", quote))
+    assert (t["text"], t["value"]) == ("during the term of this Agreement and thereafter", terms.NO_END)
+    rule = next(r for r in playbook.default().rules if r.category == "Non-Compete")
+    assert playbook.position(rule, quote, [t])["status"] == "deviates"
+    # thereafter for a time, or for something else, is no restriction without end
+    term = "During the term of this Agreement, and thereafter for so long as it customarily maintains insurance, Supplier shall maintain insurance."
+    assert [f["text"] for f in risk.facts("Non-Compete", term) if f["kind"] == "duration"] == ["During the term of this Agreement"]

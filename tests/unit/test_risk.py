@@ -1275,3 +1275,19 @@ def test_a_certificate_or_a_liability_policy_is_no_party():
     assert not [f for f in risk.facts("Insurance", "If Racing's liability policies do not contain the standard separation of insureds provision, "
                                       "they shall be endorsed to provide cross-liability coverage.") if f["kind"] == "bound"]
     assert [f["text"] for f in risk.facts("Cap On Liability", "Racing's liability shall not exceed $1,000.") if f["kind"] == "bound"] == ["Racing's liability"]
+
+
+def test_a_thing_acted_on_is_no_party_bound():
+    """INTERNATIONAL FAST FOOD franchise (CUAD train, read on the final page): "During the term of this Agreement the Location shall
+    be used exclusively for the purpose of operating a Burger King Restaurant" applied to "the Location shall", and "additional
+    Burger King Restaurants shall be determined by BKC" to "Burger King Restaurants shall". What shall be used or determined is
+    acted on; a party that shall be required, entitled, paid or obliged is still the one bound."""
+    def who(category, quote):
+        return [f["text"] for f in risk.facts(category, quote) if f["kind"] == "bound"]
+
+    assert who("Non-Compete", "During the term of this Agreement the Location shall be used exclusively for the purpose of operating a Burger King Restaurant.") == []
+    assert who("Exclusivity", "The development and location of additional Burger King Restaurants shall be determined by BKC in its sole business judgment.") == []
+    assert who("Anti-Assignment", "The Options shall not be assigned, transferred or alienated by the Professional.") == []  # not "The Options shall"
+    assert who("Non-Compete", "Distributor shall be prohibited from selling competing products in the Territory.") == ["Distributor shall"]
+    assert who("Minimum Commitment", "TPH-A shall be obliged to purchase the Call Shares.") == ["TPH-A shall"]
+    assert who("Revenue/Profit Sharing", "Licensee shall be paid fifty percent (50%) of Net Revenues.") == ["Licensee shall"]
