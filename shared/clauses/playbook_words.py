@@ -176,8 +176,11 @@ def _a_name(name: str) -> bool:
 _EXCEPT = re.compile(rf"\b(?:without{_W}(?:the{_W})?(?:need{_W}for{_W}|requiring{_W})?(?:such{_W}|any{_W}|the{_W}other(?:{_W}party)?(?:'s|’s)?{_W}|[A-Z][\w-]*(?:'s|’s){_W}|prior{_W}|written{_W})*(?:consent|approval)"
                      rf"|(?:shall|will|does|need){_W}not{_W}require{_W}(?:the{_W})?(?:any{_W})?(?:prior{_W})?(?:written{_W})?consent|assignable{_W}(?:by|(?:in{_W}whole{_W}or{_W}in{_W}part{_W})?(?:only{_W})?(?:\(i\){_W})?to)"
                      rf"|no{_W}(?:such{_W})?(?:prior{_W})?(?:written{_W})?consent{_W}(?:will|shall){_W}be{_W}(?:required|necessary|needed)"  # "except that no such consent will be required in connection with ... a party's successor" (EDIETS)
-                     rf"|except{_W}(?:by|for|to|in{_W}connection{_W}with)"  # "may not assign ..., except by operation of law or in connection with the sale of substantially all ..." (BEYONDCOM)
+                     rf"|except{_W}(?:\(\w{{1,3}}\){_W})?(?:by|for|to|in{_W}connection{_W}with|that(?={_W}[^.;]{{0,80}}?\b(?:may|shall{_W}have{_W}the{_W}right{_W}to){_W}assign))"  # "may not assign ..., except by operation of law or in connection with the sale of substantially all ..." (BEYONDCOM)
                      rf"|may{_W}(?:freely{_W}|also{_W})?(?:assign|novate|transfer))\b", re.I)
+# a bar lifted only by consent: "Except with the prior written consent of BKC, Franchisee shall not ... (c) sell ... substantially all of
+# the assets" counts the sale in (INTERNATIONAL FAST FOOD, CUAD train, on the final page)
+_ONLY_WITH = re.compile(rf"\b(?:except|unless|only){_W}(?:with|upon|after){_W}(?:(?:obtaining|receiving|having){_W})?(?:the{_W})?(?:(?:express|prior|advance|written){_W})*(?:consent|approval)\b", re.I)
 _NOT_COUNTED = re.compile(rf"\b(?:shall|will|does|do|is){_W}not{_W}(?:be{_W})?(?:deemed|considered|constitute|treated{_W}as|be{_W}an{_W}assignment)\b", re.I)
 _COUNTED = re.compile(rf"\b(?:deemed|constitutes?|treated{_W}as|considered|requir\w*{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent|subject{_W}to{_W}(?:the{_W})?(?:prior{_W})?(?:written{_W})?consent"
                       rf"|terminat\w*|cease|including|whether|operation{_W}of{_W}law|withhold{_W}consent)\b", re.I)
@@ -214,6 +217,7 @@ def excepted(text: str, phrases: list[str]) -> tuple[Status, str | None]:
             return "deviates", text[min(c.start(), m.start()) : max(c.end(), m.end())]
         # "will not, without the prior written consent of Licensee, merge ..., sell all or substantially all of its assets"
         barred = [c for c in _EXCEPT.finditer(text, max(0, m.start() - 400), m.start()) if not _excepts(c) and _negated(text, c.start())]
+        barred = barred or [c for c in _ONLY_WITH.finditer(text, max(0, m.start() - 600), m.start()) if _NEGATED.search(text, c.end(), m.start())]
         if barred and not _SENTENCE.search(text, barred[-1].end(), m.start()):
             return "deviates", text[barred[-1].start() : m.end()]
     return "unknown", None

@@ -428,3 +428,21 @@ def test_a_restriction_for_the_term_and_thereafter_has_no_end():
     # thereafter for a time, or for something else, is no restriction without end
     term = "During the term of this Agreement, and thereafter for so long as it customarily maintains insurance, Supplier shall maintain insurance."
     assert [f["text"] for f in risk.facts("Non-Compete", term) if f["kind"] == "duration"] == ["During the term of this Agreement"]
+
+
+def test_a_sale_of_substantially_all_barred_but_by_consent_is_counted_in():
+    """INTERNATIONAL FAST FOOD franchise (CUAD train, read on the final page): "Except with the prior written consent of an authorized
+    officer of BKC, Franchisee shall not ... (c) sell ... substantially all of the assets" was not decided ("does not say whether a
+    change of control, merger or sale needs consent"): the rule's phrase was "all or substantially all", and a bar lifted only by
+    consent was not read as one. Found over CUAD with it: an "except (a) to" and an "except that X may assign" lift the bar before them."""
+    rule = next(r for r in playbook.default().rules if r.category == "Anti-Assignment")
+    def status(text):
+        return playbook.position(rule, text, [])["status"]
+
+    assert status("Except with the prior written consent of an authorized officer of BKC, Franchisee shall not (a) directly or indirectly sell, "
+                  "assign or otherwise transfer its rights under this Agreement; (b) issue any additional equity interests in the Franchisee, or "
+                  "(c) sell, assign, transfer, convey, or give away substantially all of the assets of the Franchised Restaurant.") == "deviates"
+    assert status("This Agreement may not be assigned by either party, except (a) to the transferee of substantially all of the business "
+                  "operations of such party (whether by asset sale, stock sale, merger or otherwise).") == "meets"
+    assert status("This Agreement shall not be assignable to another party, except that the Company shall have the right to assign this Agreement "
+                  "to another party in the case of the sale or transfer by the Company of all, or substantially all, of its assets.") == "meets"
