@@ -40,6 +40,11 @@ def _contents(line: str) -> bool:
     return bool(NUMBERED.match(line)) and bool(long) and sum(w[0].isupper() for w in long) >= 0.6 * len(long)
 
 
+# A contents page without page numbers, its lines run together ("Exercise of Option 15.4.2 No Waiver 15.4.3 Unauthorized Transfer
+# Void 15.4.4 Sale; BKC Consent 15.5 ...": INTERNATIONAL FAST FOOD, CUAD train, on the final page): four section numbers or more
+# before titles, and no verb of a clause; no labelled clause of CUAD (train or dev) reads so.
+_SECTION_NUMBER = re.compile(r"(?<![\w.])\d{1,2}(?:\.\d{1,3}){1,3}\.?(?=\s*[A-Z(])")
+_CLAUSE_VERB = re.compile(r"\b(?:shall|will|may|must|is|are|agrees?|hereby)\b", re.I)
 BARE_WORDS = 8  # a unit of fewer words is a title, a label or a scrap of a table, not a clause
 
 
@@ -56,6 +61,8 @@ def bare(text: str) -> bool:
     if title and n <= 12 and len(t[t.find(title) + len(title):].split()) <= 3:
         return True
     line = " ".join(t.split())
+    if len(_SECTION_NUMBER.findall(line)) >= 4 and not _CLAUSE_VERB.search(line):  # contents without page numbers, run together
+        return True
     return n <= 22 and (_contents(line) or (n <= 12 and _title_line(line)) or (n <= 14 and bool(_EXHIBIT.match(line))))
 
 

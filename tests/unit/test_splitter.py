@@ -211,6 +211,11 @@ BARE = [
     # TRANSPHORM (CUAD dev): a long contents line, and one with the contents page's own number
     "9.2 TPH-A’s Right to Require the Purchase of the Shares from FSL or AFSL 20",
     "7.1 Termination Prior to the Effective Date 15 -i-",
+    # INTERNATIONAL FAST FOOD (CUAD train, on the final page): a contents page with no page numbers, its lines run together, was a
+    # weak Anti-Assignment card
+    "Exercise of Option 15.4.2 No Waiver 15.4.3 Unauthorized Transfer Void 15.4.4 Sale; BKC Consent 15.5 BKC Consent to Transaction "
+    "15.5.1Transfer of Substantially All Assets or Transfer of Stock by Principal 15.5.2 Securities Offerings 15.5.2 1 Compliance with BKC "
+    "Requirements 15.5.2.2 Submission to BKC 15.5.2.3 Registration Rights: Secondary Offerings 15.6 No Waiver 15.7 Death or Mental Incapacity",
     "in the Exclusive Territory.",
     "Percentage then in effect.",
 ]
@@ -222,6 +227,8 @@ CLAUSES = [
     "14.2 Governing Law. This Agreement is governed by the laws of England.",
     "9.2 The Licensee shall pay to the Licensor within thirty days after the receipt of the invoice and in 30",
     "本协议受中华人民共和国法律管辖并依其解释。",
+    # numbered items that are clauses say a verb
+    "15.4.2 No Waiver. 15.4.3 Any transfer without consent shall be void. 15.4.4 Sale of assets. 15.5 Consent to Transaction.",
 ]
 
 
