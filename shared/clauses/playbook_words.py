@@ -24,7 +24,9 @@ _NOT_SIDE = (r"(?:the|this|that|such|each|either|any|no|neither|both|affiliates?
              r"|property|territory|term|termination|expiration|section|article|exhibit|schedule|notice|agreement|licen[cs]e)")
 # nor, in capitals, a manner or a preposition ("EITHER SEPARATELY OR IN COMBINATION": AIRSPAN)
 _MANNER = r"(?:separately|jointly|severally|individually|collectively|directly|indirectly|wholly|partly|partially|in|on|at|by|to|of|for|with|whole|part)\b"
-NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?!{_MANNER})(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?!{_MANNER})(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
+# nor a party's own people ("Neither the Principals nor the Franchisee shall": the franchisee's side alone; INTERNATIONAL FAST FOOD)
+_GROUP = r"(?:principals|owners|shareholders|stockholders|guarantors|members|officers|directors|employees|affiliates|subsidiaries|representatives|personnel)\b"
+NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?!{_MANNER}|{_GROUP})(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*)?(?:'s|’s)?|you|we|us){_W}(?:and|or|nor){_W}(?:the{_W})?(?:(?!{_MANNER}|{_GROUP})(?-i:[A-Z])[\w-]*(?:'s|’s)?|you|we|us)"
                rf"|none{_W}of{_W}the{_W}members{_W}of{_W}the{_W}(?-i:[A-Z])[\w-]*(?:{_W}(?-i:[A-Z])[\w-]*){{0,2}}{_W}(?:and|or){_W}the{_W}(?-i:[A-Z])[\w-]*"  # MSCI's two provider groups
                # "Tripath or Distributor may terminate" (ETELOS, CUAD train, read on the final page: "Applies to one party")
                # as the subject that opens a sentence (mid-sentence, "remit the remainder to Licensee and Licensee shall pay" is two clauses)

@@ -1291,3 +1291,12 @@ def test_a_thing_acted_on_is_no_party_bound():
     assert who("Non-Compete", "Distributor shall be prohibited from selling competing products in the Territory.") == ["Distributor shall"]
     assert who("Minimum Commitment", "TPH-A shall be obliged to purchase the Call Shares.") == ["TPH-A shall"]
     assert who("Revenue/Profit Sharing", "Licensee shall be paid fifty percent (50%) of Net Revenues.") == ["Licensee shall"]
+
+
+def test_a_partys_own_people_and_the_party_are_one_side():
+    """INTERNATIONAL FAST FOOD franchise (CUAD train, read on the final page): "Neither the Principals nor the Franchisee shall ... have
+    any interest in another Fast Food Hamburger Restaurant" read "Applies to both parties"; the Principals own the Franchisee."""
+    quote = "Neither the Principals nor the Franchisee shall directly or indirectly have any interest in another Fast Food Hamburger Restaurant."
+    assert [(f["text"], f["scope"]) for f in risk.facts("Non-Compete", quote) if f["kind"] == "bound"] == [("the Franchisee shall", "one_party")]
+    quote = "Neither Licensor nor Licensee shall solicit the employees of the other."
+    assert [(f["text"], f["scope"]) for f in risk.facts("No-Solicit Of Employees", quote) if f["kind"] == "bound"] == [("Neither Licensor nor Licensee", "mutual")]
