@@ -23,6 +23,7 @@ import it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
     from shared.clauses.routing import Route
 
 MAX_SUGGESTED = 2
+# What a party pays or earns is a topic in few words ("What do we have to pay", "how much am I paid": DRKOOP and GAINSCO
+# sponsorships, CUAD train, read on the final page, were dropped unnamed), and no CUAD category is about it.
+_MONEY = re.compile(r"\b(?:pay|pays|paid|paying|payments?|fees?|costs?|price|prices|pricing|compensation|commissions?|royalt(?:y|ies)|earn|earns|charges?)\b", re.I)
 
 
 def unasked(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None, seen: dict | None = None) -> list[dict[str, object]]:
@@ -65,7 +69,7 @@ def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Em
     if not categories or route.method == "named":
         return []
     out: list[tuple[str, list[tuple[str, float]]]] = []
-    parts = [(p, topical(p)) for p in asking_parts(question)]
+    parts = [(p, topical(p) or bool(_MONEY.search(p))) for p in asking_parts(question)]
     parts += [(it, names_a_topic(it, question)) for items in topic_lists(question, by) for it in items]
     for part, topic in parts:
         own, phrases = seen[part] if seen is not None and part in seen else _alone(part, by, embed)

@@ -151,7 +151,8 @@ def test_endorsing_other_brands_asks_exclusivity(embed):
     endorse other brands, and when can they end the deal?" named "can I endorse other brands" as asking no category."""
     assert routing.route("Can I endorse other brands?", embed).categories == ["Exclusivity"]
     q = "As the athlete: how much am I paid, can I endorse other brands, and when can they end the deal?"
-    assert "Exclusivity" in routing.route(q, embed).categories and routing.unasked(q, routing.route(q, embed), embed) == []
+    assert "Exclusivity" in routing.route(q, embed).categories
+    assert routing.unasked(q, routing.route(q, embed), embed) == [{"part": "how much am I paid", "suggest": []}]  # payment: no category
 
 
 def test_a_part_about_no_category_is_named(embed):
@@ -252,3 +253,13 @@ def test_routed_reads_each_part_alone_once(embed, monkeypatch):
     monkeypatch.setattr(routing_parts, "_alone", lambda part, by, e: read.append(part) or alone(part, by, e))
     assert routing.routed(q, embed) == want
     assert read and len(read) == len(set(read))
+
+
+def test_what_a_party_pays_is_named_in_few_words(embed):
+    """DRKOOP sponsorship (CUAD train, read on the final page): "What do we have to pay" (two content words) was dropped unnamed, and
+    the reader was left to take silence for an answer; no CUAD category is about payment, and the page now says it was not checked."""
+    q = "What do we have to pay, is the sponsor the only one in its category, and who owns the content?"
+    assert routing.routed(q, embed)[1] == [{"part": "What do we have to pay", "suggest": []}]
+    q = "How long is the sponsorship, how much am I paid, and can they drop me?"
+    assert {"part": "how much am I paid", "suggest": []} in routing.routed(q, embed)[1]
+    assert routing.routed("Who owns the content, and is there actually a grant?", embed)[1] == []  # two content words, no money: not named
