@@ -263,3 +263,12 @@ def test_what_a_party_pays_is_named_in_few_words(embed):
     q = "How long is the sponsorship, how much am I paid, and can they drop me?"
     assert {"part": "how much am I paid", "suggest": []} in routing.routed(q, embed)[1]
     assert routing.routed("Who owns the content, and is there actually a grant?", embed)[1] == []  # two content words, no money: not named
+
+
+def test_they_stop_hosting_us_and_our_site_when_it_ends(embed):
+    """BOLIVAR web hosting (CUAD train, read on the final page): "can they stop hosting us" and "what happens to our site if this
+    agreement ends" were named as asking no category; they ask whether the host may end it, and what happens after."""
+    q = "We're the customer. Who owns the website they build, can they stop hosting us, what happens to our site if this agreement ends?"
+    route, unasked = routing.routed(q, embed)
+    assert {"Termination For Convenience", "Post-Termination Services"} <= set(route.categories) and unasked == []
+    assert routing.route("what happens to our website if this agreement ends", embed).categories == ["Post-Termination Services"]
