@@ -1300,3 +1300,16 @@ def test_a_partys_own_people_and_the_party_are_one_side():
     assert [(f["text"], f["scope"]) for f in risk.facts("Non-Compete", quote) if f["kind"] == "bound"] == [("the Franchisee shall", "one_party")]
     quote = "Neither Licensor nor Licensee shall solicit the employees of the other."
     assert [(f["text"], f["scope"]) for f in risk.facts("No-Solicit Of Employees", quote) if f["kind"] == "bound"] == [("Neither Licensor nor Licensee", "mutual")]
+
+
+def test_a_party_after_a_comma_and_opens_a_clause_of_its_own():
+    """ADURO consulting (CUAD train, read on the final page): "Aduro shall be the sole and exclusive owner of, and Consultant hereby
+    assigns to Aduro, any and all writings" named no party: a name after "and" was read as the second of two ("Smith and TDA
+    shall"); after ", and" it opens a clause of its own ("..., and Valeant shall assign")."""
+    def who(category, quote):
+        return [f["text"] for f in risk.facts(category, quote) if f["kind"] == "bound"]
+
+    assert who("Ip Ownership Assignment", "Aduro shall be the sole and exclusive owner of, and Consultant hereby assigns to Aduro, any and all "
+               "writings, documents and work product.") == ["Consultant hereby assigns"]
+    assert who("Ip Ownership Assignment", "The ownership, and all goodwill from the use, of any Dova Trademarks and Copyrights shall at all times "
+               "vest in and inure to the benefit of Dova, and Valeant shall assign, and hereby does assign, any rights it may have.") == ["Valeant shall"]
