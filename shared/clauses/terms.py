@@ -33,7 +33,8 @@ _RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|su
 # "... not to renew six (6) months prior to the expiration of the initial twenty (20) year term" (MRS. FIELDS, CUAD train, read
 # on the final page as "renewal length: twenty (20) year"): the initial term's length, said before it.
 _AS_INITIAL = re.compile(r"\b(?:initial|original)\s+$", re.I)
-_INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b", re.I)  # "five (5) years ("Initial Term")", over a line's spaces
+# "five (5) years ("Initial Term")", over a line's spaces; not "three (3) years (the "First Additional Term")" (MUSCLEPHARM, CUAD train, on the final page)
+_INITIAL = re.compile(r"^\W{0,16}(?:\w+\W{1,16})?(?:initial|first)\b(?!\W{1,4}(?:additional|renewal|extension|extended|successive|renewed)\b)", re.I)
 # A renewal by the year or the month in words ("renewing annually", "an additional month").
 _RENEW_WORDS = [(re.compile(r"\bhalf\s+(?:a\s+)?year\b|\bhalf[\s-]year(?:ly)?\b|\bsemi-?annual(?:ly)?\b", re.I), 182.0),
                 (re.compile(r"\b(?:annual(?:ly)?|yearly|year[\s-]to[\s-]year|(?<!half )(?:an?|another)\s+(?:additional\s+|further\s+)?year|(?:every|each)\s+(?:calendar\s+)?year)\b", re.I), 365.0),  # "renewed tacitly every year"

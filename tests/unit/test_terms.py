@@ -541,6 +541,10 @@ def test_an_initial_term_over_a_line_break_is_no_renewal_length():
               "thereafter (\"INITIAL TERM\"), with an automatic renewal for an           indefinite period of time (\"EXTENDED TERM\").")
     assert terms.terms("Renewal Term", clause)[0]["stated"] is not True
     assert terms.terms("Renewal Term", "The initial term is three (3) years. It shall renew for successive one (1) year terms.")[0]["value"] == 365.0
+    # MUSCLEPHARM co-branding (CUAD train, read on the final page): a first renewal is no initial term; it read "no value read"
+    clause = ("In the event that MusclePharm shall achieve Net Sales of $20 million in the aggregate during the Third Contract Year, then this "
+              "Agreement shall automatically be renewed for an additional term of three (3) years (the \"First Additional Term\") on the same terms.")
+    assert terms.terms("Renewal Term", clause)[0]["text"] == "three (3) years"
 
 
 def test_a_year_the_contract_defines_is_a_year():
