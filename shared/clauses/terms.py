@@ -46,6 +46,8 @@ _AFTER_END = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:after|following|thereafter|beyo
 # Words before a date that make it a start, not an end ("commencing the 1st day of May, 2006").
 _START_CUE = re.compile(r"\b(?:commenc\w*|effective|begin\w*|began|start\w*|from|dated|as\s+of)\s+(?:on\s+|as\s+of\s+)?(?:the\s+)?(?:day\s+of\s+)?$", re.I)
 _END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|terminat\w*|to)\s+(?:on\s+)?(?:and\s+including\s+)?$", re.I)
+# "the Agreement shall expire and terminate automatically without further notice on July 22, 2022" (MUSCLEPHARM, CUAD train, on the final page)
+_ENDS_ON = re.compile(r"\b(?:expire|terminate)s?\b[^.;,]{0,60}?\bon\s+$", re.I)
 # "This Agreement expires ten (10) years from the Agreement Date" (PF HOSPITALITY, CUAD train, on the final page: no term length read)
 _EXPIRES_IN = re.compile(r"\bexpires?\s+(?:in\s+|after\s+)?$", re.I)
 _TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
@@ -166,7 +168,7 @@ def _period(name: str, cue: str, clause: str) -> dict | None:
 
 def _end_date(name: str, clause: str) -> dict | None:
     dates = [(a, b, fig) for a, b, fig in figures.scan(clause, every=True) if fig["kind"] == "date"]
-    cued = [t for t in dates if _END_CUE.search(clause[max(0, t[0] - 30) : t[0]])]
+    cued = [t for t in dates if _END_CUE.search(clause[max(0, t[0] - 30) : t[0]]) or _ENDS_ON.search(clause[max(0, t[0] - 80) : t[0]])]
     one = len({fig["value"] for _, _, fig in dates}) == 1  # one date, perhaps said twice
     alone = dates[0] if one and not any(_START_CUE.search(clause[max(0, a - 30) : a]) for a, _, _ in dates) else None
     pick = cued[0] if cued else alone

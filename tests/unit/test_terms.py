@@ -547,6 +547,14 @@ def test_an_initial_term_over_a_line_break_is_no_renewal_length():
     assert terms.terms("Renewal Term", clause)[0]["text"] == "three (3) years"
 
 
+def test_an_end_date_a_few_words_after_expire():
+    """MUSCLEPHARM co-branding (CUAD train, read on the final page): "the Agreement shall expire and terminate automatically without
+    further notice on July 22, 2022" read "end date: no value read"; the start date before it is no end."""
+    clause = ("If this Agreement is renewed for the Second Additional Term, then the Second Additional Term shall commence on July 23, 2019 and "
+              "the Agreement shall expire and terminate automatically without further notice on July 22, 2022.")
+    assert {t["name"]: t["value"] for t in terms.terms("Expiration Date", clause)}["end_date"] == "2022-07-22"
+
+
 def test_a_year_the_contract_defines_is_a_year():
     # IPAYMENT (CUAD train): "four (4) Processing Years" was no term length
     got = terms.terms("Expiration Date", "The initial term of this Agreement shall be four (4) Processing Years commencing on the Effective Date "
