@@ -125,7 +125,9 @@ def _ends_a_unit(line: str) -> bool:
     line = line.strip()
     if not line or line.endswith(_LINE_ENDS):
         return True
-    return len(line) <= HEADING_LINE_CHARS and bool(heading(line) or _NUMBER_LINE.match(line))
+    # the title is the whole line: "... APPEARANCE RIGHTS. IN NO EVENT" ends with a clause's first words, which the next line goes on
+    # with ("SHALL THE AS PARTIES BE LIABLE": MUSCLEPHARM, CUAD train, on the final page, quoted without its "IN NO EVENT")
+    return len(line) <= HEADING_LINE_CHARS and bool((title := heading(line)) and line.rstrip(".:-— \t").endswith(title) or _NUMBER_LINE.match(line))
 
 
 def sentence_ends(text: str) -> list[int]:

@@ -487,3 +487,17 @@ def test_a_number_after_a_semicolon_and_or_opens_an_item_and_ends_nothing():
     assert spans[0].endswith("of any other Restaurant.") and spans[1] == "E. You will not divulge any recipe."
     # a sentence that ends on a number still ends there
     assert len(sentences("The fees are set out in Sections 1, 2 and 3. The Company shall pay them monthly.")) == 2
+
+
+def test_a_line_ending_with_a_clauses_first_words_is_no_heading():
+    """MUSCLEPHARM co-branding (CUAD train, read on the final page): "... APPEARANCE RIGHTS. IN NO EVENT" | "SHALL THE AS PARTIES BE
+    LIABLE ..." was cut before "SHALL" (the line read as a heading of its own: "THE TRADEMARKS AND NAME AND APPEARANCE RIGHTS"), and
+    the card quoted "SHALL THE AS PARTIES BE LIABLE" without its "IN NO EVENT"."""
+    text = ("THE AS PARTIES SHALL NOT BE LIABLE TO MUSCLEPHARM FOR ANY DAMAGES ARISING FROM OR RELATING TO MUSCLEPHARM'S USE OF\n"
+            "THE TRADEMARKS AND NAME AND APPEARANCE RIGHTS. IN NO EVENT\nSHALL THE AS PARTIES BE LIABLE FOR SPECIAL, CONSEQUENTIAL, OR\n"
+            "PUNITIVE DAMAGES.")
+    assert [" ".join(s.text.split()) for s in clause_spans(text)][-1] == (
+        "IN NO EVENT SHALL THE AS PARTIES BE LIABLE FOR SPECIAL, CONSEQUENTIAL, OR PUNITIVE DAMAGES.")
+    # a heading on its own line still ends what stands before it
+    spans = clause_spans("LIMITATION OF LIABILITY\nIN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS.")
+    assert [" ".join(s.text.split()) for s in spans] == ["LIMITATION OF LIABILITY", "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS."]
