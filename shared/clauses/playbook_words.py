@@ -57,7 +57,7 @@ _ONE_SIDE = [
                rf"(?:may|shall{_W}have{_W}the{_W}(?:absolute{_W}|sole{_W}|unilateral{_W})?right{_W}to|will{_W}have{_W}the{_W}(?:right|ability){_W}to|is{_W}entitled{_W}to|(?:shall|will){_W}be{_W}entitled|has{_W}the{_W}right{_W}to|reserves{_W}the{_W}right{_W}to"
                rf"|(?:desires|elects|wishes|decides|chooses|intends){_W}to)\b[^.;]{{0,160}}?\b(?:terminat|cancel|withdraw|discontinu|cease{_W}(?:providing|to{_W}provide|performing|supplying))\w*", re.I),
     # "Supplier's liability", "ENERGOUS' LIABILITY", "FG's sole obligation"
-    re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S|(?<=[sSE])['’])(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive|sole){_W})*(?:liabilit\w*|(?<=sole )obligations?\b)", re.I),
+    re.compile(rf"\b(?P<name>{_NAME})(?:'s|’s|'S|(?<=[sSE])['’])(?:{_W}or{_W}its{_W}[\w']+)?{_W}(?:(?:total|aggregate|entire|cumulative|maximum|sole{_W}and{_W}exclusive|sole){_W})*(?:liabilit\w*|(?<=sole )obligations?\b|(?:indemnification|indemnity){_W}obligations?\b(?=(?:[^.;]|\.\d){{0,150}}?\b(?:exceed|limited{_W}to|capped|in{_W}excess{_W}of|up{_W}to|expire)))", re.I),
     # "the responsibility of ECOPETROL ... shall not exceed"; "THE TOTAL LIABILITY PER YEAR OF HOVIONE SHALL BE LIMITED" (INTERSECT, CUAD train, on the final page)
     re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?)(?:{_W}(?:per|in|for|during){_W}(?:any{_W}|each{_W}|a{_W}|one{_W})?(?:calendar{_W}|contract{_W})?(?:year|month|quarter|period|event|incident|occurrence|claim))?"
                rf"{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
@@ -166,8 +166,9 @@ def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] |
 
 def _a_name(name: str) -> bool:
     """Whether the subject found names one side (not "Either party", "This Agreement")."""
+    name = re.sub(r"^the\s+", "", name, flags=re.I)  # "THE AS PARTIES SHALL NOT BE LIABLE" (MUSCLEPHARM, CUAD train, on the final page)
     words = name.lower().split()
-    return (name.lower() not in _NOT_A_NAME and words[0] not in ("either", "each", "neither", "any", "in", "no", "this", "that", "such", "said", "these", "those")
+    return bool(words) and (name.lower() not in _NOT_A_NAME and words[0] not in ("either", "each", "neither", "any", "in", "no", "this", "that", "such", "said", "these", "those")
             and words[-1] not in ("agreement", "contract", "term", "section", "article", "party", "parties", "event")  # "the Party subject to the Force Majeure Event"
             or len(words) > 1 and words[-1] == "parties" and words[0] not in ("the", "both", "all", "such", "other"))  # "Airspan Parties" (AIRSPAN)
 

@@ -446,3 +446,16 @@ def test_a_sale_of_substantially_all_barred_but_by_consent_is_counted_in():
                   "operations of such party (whether by asset sale, stock sale, merger or otherwise).") == "meets"
     assert status("This Agreement shall not be assignable to another party, except that the Company shall have the right to assign this Agreement "
                   "to another party in the case of the sale or transfer by the Company of all, or substantially all, of its assets.") == "meets"
+
+
+def test_a_cap_on_one_sides_indemnity_or_its_people_names_that_side():
+    """MUSCLEPHARM co-branding (CUAD train, read on the final page): "In no event shall the AS Parties' indemnification obligations to
+    MusclePharm hereunder exceed ..." and "THE AS PARTIES SHALL NOT BE LIABLE TO MUSCLEPHARM" were "not decided: the clause does not
+    say which parties it binds"; both protect the AS Parties alone. An indemnity only mentioned names no side it caps."""
+    assert playbook_words.side("In no event shall the AS Parties' indemnification obligations to MusclePharm hereunder exceed the after-tax "
+                               "value of the Cash Consideration received by Lender.", "Cap On Liability")[0] == "as"
+    assert playbook_words.mutual("THE AS PARTIES SHALL NOT BE LIABLE TO MUSCLEPHARM OR ANY THIRD PARTY FOR ANY DAMAGES.", "Cap On Liability")[0] == "deviates"
+    assert playbook_words.mutual("In no event shall the Parties be liable for lost profits.", "Cap On Liability")[0] == "unknown"
+    mentioned = ("Manufacturer shall not be liable for Losses to the extent such Losses are caused by a Customer Indemnified Party or subject to "
+                 "Customer's indemnification obligations pursuant to Section 10.2.")
+    assert playbook_words.mutual(mentioned, "Cap On Liability") == ("deviates", "Manufacturer shall not be liable")
