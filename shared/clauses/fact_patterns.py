@@ -136,7 +136,7 @@ RX: dict[str, list[re.Pattern]] = {
            # "Nortel's liability to Entrust, and Entrust's liability to Nortel", "each of Nortel's and Entrust's liability": both
            r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s)"
            # "The Investor, the Agent and the Lenders hereby acknowledge": all of them
-           r"|(?-i:\b[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
+           r"|(?-i:\b(?!(?:Agreement|Term|Section|Article|Exhibit|Schedule)\b)[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a
         # heading word, not a section number) before a modal verb, or after "may be terminated by".
         re.compile(

@@ -1313,3 +1313,11 @@ def test_a_party_after_a_comma_and_opens_a_clause_of_its_own():
                "writings, documents and work product.") == ["Consultant hereby assigns"]
     assert who("Ip Ownership Assignment", "The ownership, and all goodwill from the use, of any Dova Trademarks and Copyrights shall at all times "
                "vest in and inure to the benefit of Dova, and Valeant shall assign, and hereby does assign, any rights it may have.") == ["Valeant shall"]
+
+
+def test_the_agreement_is_none_of_those_who_agree():
+    """MUSCLEPHARM co-branding (CUAD train, read on the final page): "During the term of this Agreement, or any extensions of this
+    Agreement, Endorser and the Lender hereby agree" read "Applies to all parties (“Agreement, Endorser and the Lender hereby agree”)"."""
+    quote = ("During the term of this Agreement, or any extensions of this Agreement, Endorser and the Lender hereby agree and warrant that it "
+             "will not enter into any other endorsement agreement.")
+    assert [f["text"] for f in risk.facts("Exclusivity", quote) if f["kind"] == "bound"] == ["Endorser and the Lender hereby agree"]
