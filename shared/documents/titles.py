@@ -90,6 +90,8 @@ def heading(text: str) -> str:
     words = title.split()
     if not words or len(title) < 4 or not any(w[0].isupper() and len(w) > 2 for w in words):
         return ""
+    if title[0].islower():  # a title opens with a capital: "the Plan. the Agent will be paid" goes on a sentence cut by a page (ALAMOGORDO)
+        return ""
     # A sentence that merely starts with capitals ("The Company shall ...") is no title: the
     # title must end the text or be followed by a stop.
     after = text.strip()[m.end():]

@@ -501,3 +501,14 @@ def test_a_line_ending_with_a_clauses_first_words_is_no_heading():
     # a heading on its own line still ends what stands before it
     spans = clause_spans("LIMITATION OF LIABILITY\nIN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS.")
     assert [" ".join(s.text.split()) for s in spans] == ["LIMITATION OF LIABILITY", "IN NO EVENT SHALL EITHER PARTY BE LIABLE FOR LOST PROFITS."]
+
+
+def test_a_title_opens_with_a_capital():
+    """ALAMOGORDO agency (CUAD train, read on the final page): "... the distribution objectives of the Bank and" | "the Plan. the Agent
+    will be paid a fee not to exceed 5.5% ..." was two cards, the next page read as opening with a title ("the Plan")."""
+    from shared.clauses import extent
+
+    assert heading("the Plan. the Agent will be paid a fee not to exceed 5.5% of the aggregate Purchase Price.") == ""
+    assert extent.runs_on("the Agent will endeavor to distribute the Common Stock in a fashion which best meets the objectives of the Bank and",
+                          "the Plan. the Agent will be paid a fee not to exceed 5.5% of the aggregate Purchase Price.")
+    assert heading("Governing Law. This Agreement is governed by the laws of England.") == "Governing Law"
