@@ -37,9 +37,16 @@ _THINGS_THAT_LAST = re.compile(r"compet|solicit|warrant|guarant|licen[cs]|exclus
                                r"|lock|escrow|disparag|covenant|protection|trial|pilot|promot|discount|pric|royalt|obligation|indemn|cap\b|limit", re.I)
 
 
+# ... and what renews is the contract, whatever came before: "are we the exclusive sponsor, how long does it run and can we renew"
+# (LOOKSMART, CUAD train, read on the final page: no Expiration Date was asked, nor the part named).
+_RENEWS_AFTER = re.compile(r"[^.;?!]{0,40}?\b(?:renew\w*|extend\w*|roll\w*\s+over|auto-?renew\w*)", re.I)
+
+
 def _the_term(text: str) -> str:
     m = _LASTS.search(text)
-    return text if not m or _THINGS_THAT_LAST.search(text, 0, m.start()) else f"{text[: m.end(1)]}the agreement{text[m.end(1) + 2 :]}"
+    if not m or _THINGS_THAT_LAST.search(text, 0, m.start()) and not _RENEWS_AFTER.match(text, m.end()):
+        return text
+    return f"{text[: m.end(1)]}the agreement{text[m.end(1) + 2 :]}"
 
 
 _SPELLING = {"licence": "license", "licences": "licenses", "licenced": "licensed", "licencing": "licensing",

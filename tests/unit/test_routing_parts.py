@@ -272,3 +272,11 @@ def test_they_stop_hosting_us_and_our_site_when_it_ends(embed):
     route, unasked = routing.routed(q, embed)
     assert {"Termination For Convenience", "Post-Termination Services"} <= set(route.categories) and unasked == []
     assert routing.route("what happens to our website if this agreement ends", embed).categories == ["Post-Termination Services"]
+
+
+def test_how_long_it_runs_before_a_renewal_is_the_contract(embed):
+    """LOOKSMART (CUAD train, read on the final page): "are we the exclusive sponsor, how long does it run and can we renew" read "it" as
+    the exclusivity named before it, and no Expiration Date was asked nor the part named; what renews is the contract."""
+    q = "We are the sponsor. What do we pay, are we the exclusive sponsor, how long does it run and can we renew, and can we get out early?"
+    assert {"Expiration Date", "Renewal Term", "Exclusivity"} <= set(routing.route(q, embed).categories)
+    assert "Expiration Date" not in routing.route("Is there a non-compete, and how long does it last?", embed).categories
