@@ -66,6 +66,11 @@ def _trim(quote: str, a: int, b: int) -> tuple[int, int]:
     return a, b
 
 
+# "(d) Upon termination or expiration of this Agreement for any reason: (i) the Parties shall immediately cease using the Marks"
+# (HEALTHCENTRAL co-branding, CUAD train, read on the final page: "Grounds: “for any reason”" on a right to end for cause)
+_UPON_END = re.compile(r"\b(?:upon|on|after|following|in\s+the\s+event\s+of)\s+(?:the\s+|any\s+|such\s+)?(?:termination|expiration|expiry)\b[^.;:]{0,50}$", re.I)
+
+
 def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
     """Non-overlapping (start, end) of ``kind`` in ``quote``, in order, each trimmed to whole words."""
     spans = []
@@ -81,6 +86,8 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
                 if b - marker_end < 4:  # the marker alone tells nothing
                     continue
             elif kind == "notice_period" and _CURE.search(quote[max(0, a - 80) : a]):
+                continue
+            elif kind == "trigger" and _UPON_END.search(quote, max(0, a - 70), a):  # what follows an end "for any reason" is no ground to end it
                 continue
             elif kind == "duration" and _NOTICE_NEXT.match(quote, b):  # "thirty (30) day prior written notice" is a notice, no term
                 continue

@@ -1321,3 +1321,14 @@ def test_the_agreement_is_none_of_those_who_agree():
     quote = ("During the term of this Agreement, or any extensions of this Agreement, Endorser and the Lender hereby agree and warrant that it "
              "will not enter into any other endorsement agreement.")
     assert [f["text"] for f in risk.facts("Exclusivity", quote) if f["kind"] == "bound"] == ["Endorser and the Lender hereby agree"]
+
+
+def test_what_follows_an_end_for_any_reason_is_no_ground():
+    """HEALTHCENTRAL co-branding (CUAD train, read on the final page): a right to end for cause with "(d) Upon termination or expiration
+    of this Agreement for any reason: (i) the Parties shall immediately cease using the Marks" read "Grounds: “for any reason”"."""
+    quote = ("(a) Either Party may terminate this Agreement upon 30 days prior written notice to the other Party if such other Party breaches "
+             "any material term of this Agreement; (d) Upon termination or expiration of this Agreement for any reason: (i) the Parties shall "
+             "immediately cease using the Marks of the other Party.")
+    assert not [f for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "trigger"]
+    assert [f["text"] for f in risk.facts("Termination For Convenience", "Either Party may terminate this Agreement for any reason on 30 days notice.")
+            if f["kind"] == "trigger"] == ["for any reason"]
