@@ -167,7 +167,8 @@ def limits_change(text: str) -> bool:
 # (NEOFORMA: "the Intellectual Property of VerticalNet is and shall remain the sole property of VerticalNet", true beside a
 # missed assignment). Counted by bench/bench_instead.py.
 _THING = (r"\b(?:intellectual\s+property|(?:trade|service)?\s*marks?|trademarks?|trade\s+names?|logos?|content|technology|software|programs?|patents?|copyrights?"
-          r"|inventions?|know-how|works|work\s+product|deliverables?|source\s+code|components?|interfaces?|formulations?|data|improvements?)\b")
+          r"|inventions?|know-how|works|work\s+product|deliverables?|source\s+code|components?|interfaces?|formulations?|data|improvements?"
+          r"|information\s+(?:regarding|about|concerning|on)\s+(?:its\s+|their\s+|the\s+)?(?:customers|users|members|subscribers)|(?:customer|user|member|subscriber)\s+(?:information|records|lists?))\b")
 _KEEPS = re.compile(r"\b(?:retains?|reserves?(?!\s+the\s+right\b)|keeps?|remains?|(?:shall|will)\s+(?:remain|continue\s+to\s+(?:be|own))|continues?\s+to\s+own)\b[^.;]{0,60}?"
                     r"\b(?:(?:right|title)s?,?\s+(?:title\s+)?(?:and\s+)?interests?|ownership|(?:the|sole|exclusive|legal|registered)\s+owners?|property)\b", re.I)
 _NOT_KEPT = re.compile(r"\bwhereas\b|\brepresents\s+and\s+warrants\b|\bwarrants\s+that\b|\bconfidential\b", re.I)
@@ -240,6 +241,7 @@ def given(scored: Scored, category: str, quote: Callable[[Scored, int, int], tup
         if len(out) < limit and kind.gives(text):
             # what it gives stands over the page break: that part is quoted, on its page (VITAMIN SHOPPE: "Each party hereby grants to the" | "other a non-exclusive …")
             over = rest and not kind.gives(said) and kind.gives(rest)
-            out.append({"page": units[a].page + 1, "quote": rest} if over else {"page": units[a].page, "quote": said})
+            got = {"page": units[a].page + 1, "quote": rest} if over else {"page": units[a].page, "quote": said}
+            out += [] if got in out else [got]  # a heading's unit and the item after it read as one sentence twice (NETGROCER, on the final page)
             shown = last
     return out

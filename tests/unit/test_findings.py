@@ -1307,6 +1307,25 @@ def test_an_absent_ip_assignment_quotes_who_keeps_what_unless_rights_are_assigne
     assert not instead.keeps_own("BSP will retain ownership of all the assets, and all tasks and the scope of work are covered.")
 
 
+def test_an_absence_quotes_each_thing_it_gives_once_and_the_customer_information_kept():
+    """NETGROCER sponsorship (CUAD train, read on the final page), asked who owns the customer data: its absent Ip Ownership
+    Assignment quoted "a) NetGrocer retains all right, title and interest in and to the NetGrocer Site" twice (a section title at the
+    foot of a page and the item over the break read as one sentence twice), and not "NetGrocer retains all right, title and interest
+    to information regarding customers", which answers the question."""
+    from shared.clauses import instead
+
+    texts = ["4. CUSTOMER INFORMATION NetGrocer retains all right, title and interest to information regarding customers who access the "
+             "NetGrocer Site pursuant to the Agreement.\n9. TRADEMARK OWNERSHIP AND LICENSE",
+             "a) NetGrocer retains all right, title and interest in and to the NetGrocer Site, its trademarks, service marks and trade names "
+             "worldwide, subject to the limited license granted to Excite hereunder.\nb) Excite will retain all right, title and interest in and "
+             "to its trademarks, service marks and trade names worldwide.\n"]
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units(texts), model, texts), [], ["Ip Ownership Assignment"], 2)
+    quotes = [q["quote"][:30] for q in gone["instead"]]
+    assert quotes == ["4. CUSTOMER INFORMATION NetGro", "a) NetGrocer retains all right", "b) Excite will retain all righ"]
+    assert instead.keeps_own("Company shall retain all right, title and interest in its customer lists.")
+
+
 def test_an_absence_quotes_what_it_gives_on_the_page_it_stands():
     """VITAMIN SHOPPE sponsorship (CUAD train, read on the final page): its absent Exclusivity quoted "… c) Each party hereby
     grants to the" (p. 7), the grant's words being over the page break; the part that gives is quoted, on its own page."""
