@@ -77,8 +77,13 @@ def grants_non_exclusive(text: str) -> bool:
 
 def grants_exclusive(text: str) -> bool:
     """A grant, a licence or an appointment said to be exclusive (not "non-exclusive", not "exclusive of VAT", not a
-    right its owner keeps)."""
-    return _exclusive(text) and bool(_GRANTS.search(text))
+    right its owner keeps), or a section titled so: "3. EXCLUSIVITY a) For the term of the Agreement, Excite will not enter into
+    any agreement to display ... Competitors" (NETGROCER, CUAD train, read on the final page, where the absent Exclusivity quoted a
+    non-exclusive trademark licence)."""
+    return _exclusive(text) and bool(_GRANTS.search(text)) or bool(_TITLED.match(text))
+
+
+_TITLED = re.compile(r"\W*(?:(?:section|article)\s+)?(?:\d{1,2}(?:\.\d{1,2})*\.?\s*)?(?:exclusivity|exclusive\s+(?:rights?|dealing|relationship|arrangement))\b", re.I)
 
 
 # A grant for which nothing is paid ("a royalty-free, non-exclusive license", "fully paid-up"), where no sentence of the

@@ -1395,3 +1395,15 @@ def test_a_clause_the_contract_says_twice_word_for_word_is_one_card():
     found = findings.findings(findings.score_units(units, FixedModel(scores), texts), ["Cap On Liability"])
     assert [f.quote for f in found] == ["The Supplier's total liability shall not exceed the fees paid.", clause]
     assert found[1].page == 1
+
+
+def test_a_section_titled_exclusivity_is_no_non_exclusive_contract():
+    """NETGROCER sponsorship (CUAD train, read on the final page), asked for the sponsor's exclusive rights: "No Exclusivity clause
+    found. It gives non-exclusive rights instead: … a non-exclusive, limited license to use its trademarks", beside a section "3.
+    EXCLUSIVITY" the model missed (CUAD labels it Non-Compete). A section so titled is what was asked: nothing is quoted."""
+    from shared.clauses import instead
+
+    assert instead.grants_exclusive("3. EXCLUSIVITY a) For the term of the Agreement, Excite will not enter into any agreement to display "
+                                    "content promoting NetGrocer's Competitors.")
+    assert not instead.grants_exclusive("Each party hereby grants to the other a non-exclusive, limited license to use its trademarks.")
+    assert not instead.grants_exclusive("The parties agree that nothing herein confers exclusivity on either party.")
