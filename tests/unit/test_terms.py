@@ -870,3 +870,13 @@ def test_a_redacted_cap_after_an_aside_is_hidden_not_unread():
     (cap,) = terms.terms("Cap On Liability", "IN NO EVENT SHALL A PARTY'S LIABILITY BE GREATER THAN, PER CLAIM OR SERIES OF CLAIMS ARISING FROM "
                          "THE SAME CAUSE OF ACTION, [* * *].")
     assert cap["stated"] is True and cap.get("redacted") and cap["text"] == "[* * *]"
+
+
+def test_a_cap_at_the_other_sides_direct_damages_states_its_basis():
+    """DELTATHREE co-branding (CUAD train, read on the final page): "THE LIABILITY OF PRIMECALL ... IS LIMITED TO, AND WILL NOT EXCEED,
+    DELTATHREE'S DIRECT DAMAGES." read "cap: no value read from this clause (check it)"; its basis is the direct damages."""
+    clause = ("THE LIABILITY OF PRIMECALL FOR DAMAGES OR ALLEGED DAMAGES HEREUNDER, WHETHER IN CONTRACT, TORT OR ANY OTHER LEGAL THEORY, IS "
+              "LIMITED TO, AND WILL NOT EXCEED, DELTATHREE'S DIRECT DAMAGES.")
+    assert terms.terms("Cap On Liability", clause, risk.facts("Cap On Liability", clause))[0]["text"] == "DELTATHREE'S DIRECT DAMAGES"
+    kind = "Damages hereunder are limited to direct damages, and in no event shall a Party be liable for consequential damages."
+    assert terms.terms("Cap On Liability", kind, risk.facts("Cap On Liability", kind))[0]["text"] is None  # a kind of damages, no sum (BLOOM ENERGY)
