@@ -459,3 +459,10 @@ def test_a_cap_on_one_sides_indemnity_or_its_people_names_that_side():
     mentioned = ("Manufacturer shall not be liable for Losses to the extent such Losses are caused by a Customer Indemnified Party or subject to "
                  "Customer's indemnification obligations pursuant to Section 10.2.")
     assert playbook_words.mutual(mentioned, "Cap On Liability") == ("deviates", "Manufacturer shall not be liable")
+
+
+def test_both_sides_named_by_by_are_quoted_whole():
+    """DOMINI sponsorship (CUAD train, read on the final page): "Decided on: “by the Board of Trustees of the Trust, or by the S”"."""
+    text = ("This Agreement may be terminated at any time, without the payment of any penalty, with respect to any series or the Trust, by the "
+            "Board of Trustees of the Trust, or by the Sponsor, in each case on not less than 60 days' written notice to the other party.")
+    assert playbook_words.mutual(text, "Termination For Convenience") == ("meets", "by the Board of Trustees of the Trust, or by the Sponsor")
