@@ -25,7 +25,9 @@ if TYPE_CHECKING:
 _RIGHT = re.compile(r"\b(?:may|can|shall|will|right|entitled|option)\b[^.;]{0,80}?\bterminate\s+(?:(?:\w+\s+){0,4}?(?:agreement|contract|engagement)\b|for\s+cause)"
                     r"|\b(?:agreement|contract)\s+(?:\w+\s+){0,3}?(?:may|can|shall|will)\s+(?:(?!survive)\w+\s+){0,2}?(?:be\s+)?terminat", re.I)  # not "... shall survive termination"
 _NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?terminate\b|\b(?:neither|no)\s+(?:\w+\s+){0,3}?(?:shall|will|may)\s+(?:\w+\s+){0,3}?terminate\b"
-                         r"|\b(?:discuss|consider|negotiate)\w*\s+(?:in\s+good\s+faith\s+)?(?:whether\s+)?to\s+(?:\w+\s+or\s+)?terminate\b", re.I)  # "both the Parties will mutually discuss whether to continue or terminate the Agreement" (IMPCO)
+                         r"|\b(?:discuss|consider|negotiate)\w*\s+(?:in\s+good\s+faith\s+)?(?:whether\s+)?to\s+(?:\w+\s+or\s+)?terminate\b"  # "both the Parties will mutually discuss whether to continue or terminate the Agreement" (IMPCO)
+                         # "In addition to the right to terminate this Agreement, the non-breaching party shall have all rights and remedies" (RAND WORLDWIDE)
+                         r"|^\W*in\s+addition\s+to\s+(?:the|its|any|such)\s+(?:\w+\s+)?rights?\s+to\s+terminate\b(?!(?:[^.;]|\.\d)*\b(?:may|right\s+to|entitled\s+to)\s+(?:immediately\s+)?terminate)", re.I)
 # An end without cause, which would be the asked clause itself ("for any reason", "for convenience"); a discretion
 # to use a right that a default gives ("the HOF Entities shall have the right, in their sole discretion, (A) to
 # terminate this Agreement") is still an end for cause.

@@ -1407,3 +1407,15 @@ def test_a_section_titled_exclusivity_is_no_non_exclusive_contract():
                                     "content promoting NetGrocer's Competitors.")
     assert not instead.grants_exclusive("Each party hereby grants to the other a non-exclusive, limited license to use its trademarks.")
     assert not instead.grants_exclusive("The parties agree that nothing herein confers exclusivity on either party.")
+
+
+def test_remedies_in_addition_to_a_right_to_terminate_are_no_such_right():
+    """RAND WORLDWIDE co-branding (CUAD train, read on the final page): the absent Termination For Convenience quoted "In addition to the
+    right to terminate this Agreement, the non-breaching party, shall have all rights and remedies available at law and in equity." as a
+    right to terminate for cause; it names the remedies beside one."""
+    from shared.clauses import instead
+
+    assert not instead.ends_for_cause("In addition to the right to terminate this Agreement, the non-breaching party, shall have all rights and "
+                                      "remedies available at law and in equity.")
+    assert instead.ends_for_cause("In addition to its right to terminate under Section 8.1, either party may terminate this Agreement if the "
+                                  "other party materially breaches it.")
