@@ -122,7 +122,9 @@ RX: dict[str, list[re.Pattern]] = {
         _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
         # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"
         _i(rf"\b(?:notice|notif(?:y|ies|ication))\b(?:[^.;()]|\([^().;]*\)){{0,120}}?\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than|within)\s+){_DUR}"
-           rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:(?:the|any|each|such|its)\s+)?(?:(?-i:[A-Z])\w*\s+(?=(?-i:[A-Z])))?\w+)?"),
+           rf"(?:\s+(?:prior\s+to|before|in\s+advance\s+of|of)\s+(?:(?:the|any|each|such|its)\s+)?(?:(?-i:[A-Z])\w*\s+(?=(?-i:[A-Z])))?"
+           # "prior to the desired date of termination", not "prior to the desired" (MPHASE, CUAD train, on the final page)
+           rf"(?:(?:effective|desired|intended|proposed|scheduled|anticipated|requested)\s+(?:date|time)(?:\s+of\s+(?:such\s+|the\s+)?(?:termination|expiration|cancellation|withdrawal|renewal|non-renewal))?|\w+))?"),
         _i(
             rf"\b(?:(?:at\s+least|not\s+less\s+than|no\s+less\s+than|no\s+later\s+than)\s+)?{_DUR}\s+(?:prior\s+to|before|in\s+advance\s+of)\s+{_END}"
             r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),

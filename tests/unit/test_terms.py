@@ -880,3 +880,11 @@ def test_a_cap_at_the_other_sides_direct_damages_states_its_basis():
     assert terms.terms("Cap On Liability", clause, risk.facts("Cap On Liability", clause))[0]["text"] == "DELTATHREE'S DIRECT DAMAGES"
     kind = "Damages hereunder are limited to direct damages, and in no event shall a Party be liable for consequential damages."
     assert terms.terms("Cap On Liability", kind, risk.facts("Cap On Liability", kind))[0]["text"] is None  # a kind of damages, no sum (BLOOM ENERGY)
+
+
+def test_a_notice_before_the_desired_date_of_termination_is_quoted_to_its_end():
+    """MPHASE co-branding (CUAD train, read on the final page): "notice period: notice to the other party at least thirty (30) days prior
+    to the desired" (the words cut after "desired"); so "prior to the effective" (BLUEFLY, MRS FIELDS)."""
+    clause = "Either party wishing to terminate the Agreement must give written notice to the other party at least thirty (30) days prior to the desired date of termination."
+    (t,) = terms.terms("Termination For Convenience", clause, risk.facts("Termination For Convenience", clause))
+    assert t["text"].endswith("prior to the desired date of termination") and t["value"] == 30
