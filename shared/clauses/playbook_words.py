@@ -104,9 +104,9 @@ _ROLE = (r"customer|client|buyer|purchaser|seller|supplier|vendor|provider|licen
 # a name is capitalised, and no word a question opens a phrase with ("As I read it", "As Soon as", "We are Not sure")
 _NO_NAME = (r"(?:I|If|It|Is|In|Of|On|To|At|By|For|With|Far|Long|Soon|Much|Many|Well|Part|Such|Per|Both|Each|Either|Neither|Our|Your|Their|Its|My"
             r"|We|You|They|This|That|These|Those|There|Here|What|When|Where|Who|How|Why|Which|Any|All|No|Not|Yes|Above|Below|Agreed|Amended|Noted)\b")
-_ASKER = re.compile(r"(?<!such )(?<!so )(?<!well )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as|(?:we|i)(?:'re|’re|\s+are|\s+am)?\s+(?:represent(?:ing)?|act(?:ing)?\s+for|advis(?:e|ing))"
+_ASKER = re.compile(r"(?<!such )(?<!so )(?<!well )(?<!same )(?<!as much )(?<!as long )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as|(?:we|i)(?:'re|’re|\s+are|\s+am)?\s+(?:represent(?:ing)?|act(?:ing)?\s+for|advis(?:e|ing))"
                     r"|on\s+behalf\s+of|(?:our|my)\s+client\s+is)\s+"
-                    rf"(?P<as>(?:(?:the|a|an)\s+)?(?:{_ROLE})\b|(?-i:(?!{_NO_NAME})[A-Z][\w&-]+(?:\s(?!{_NO_NAME})[A-Z][\w&-]*){{0,2}}))", re.I)
+                    rf"(?P<as>(?:(?:the|a|an)\s+)?(?:{_ROLE})\b|(?-i:(?!{_NO_NAME})[A-Z][\w&-]+(?:\s(?!{_NO_NAME})[A-Z][\w&-]*){{0,2}}))(?![\w&-]*['’]s?\b)", re.I)  # not "the same as the supplier's"
 
 
 def asker(question: str) -> str | None:

@@ -202,7 +202,8 @@ def test_a_side_asked_as_a_lawyer_asks_or_by_its_name():
     asked = {"We act for the licensee. Is our liability capped?": "the licensee", "We represent Corio: can they end it early?": "Corio",
              "Our client is Commerce One; is the cap mutual?": "Commerce One", "On behalf of the franchisee: what happens on termination?": "the franchisee",
              "We are acting for the distributor.": "the distributor", "As I read it, can they terminate?": None, "As soon as it ends, what survives?": None,
-             "We are not sure: is there a cap?": None, "As of today, can we end it?": None, "How long does it last as well as Corio's licence?": None}
+             "We are not sure: is there a cap?": None, "As of today, can we end it?": None, "How long does it last as well as Corio's licence?": None,
+             "Is the customer's cap the same as the supplier's?": None, "Is our cap as high as the Licensor's?": None}
     assert {q: playbook_words.asker(q) for q in asked} == asked
     corio = Finding("Termination For Convenience", 12, "Corio may terminate this Agreement upon ninety (90) days written notice to Commerce One.", 0.9)
     assert logic.final_findings([corio], BOOK, "Corio")[0]["position"] | {"quotes": []} == {
