@@ -92,7 +92,8 @@ class Term(Payload):
     name: str = Field(description="cap, notice_period, term_length, end_date, renewal_length, law, warranty_period, restriction_period, ...")
     stated: bool | None = Field(description="true: quoted in `text`; false: the whole clause was read and holds nothing that could state it; null: it holds figures none of which reads as this term (nothing is claimed)")
     text: str | None = Field(description="verbatim from the clause; null when not stated")
-    value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; null when none reads")
+    value: float | str | None = Field(description="normalised: a number (days for periods, the sum for amounts), an ISO date or a name; a restriction "
+                                      "for the contract's term is `term`, and one for the term and after it with no end `term and thereafter`; null when none reads")
     unit: str | None = Field(description="days, a currency code, ...; null for names and dates")
     beside: bool = Field(False, description="with `stated: null`: the clause's own words do not state it, the sentences beside the clause do")
     redacted: bool = Field(False, description="with `stated: true`: the contract as filed hides the value (\"[***]\"); `text` quotes what stands in its place")
