@@ -1231,7 +1231,7 @@ def test_a_duty_to_comply_with_is_no_cure_period_before_the_notice():
              "to comply with any covenant, term, or provision of this Agreement, by written notice given to the other party not less than "
              "thirty (30) days prior to the effective date of such termination.")
     assert [f["text"] for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "notice_period"] == [
-        "notice given to the other party not less than thirty (30) days prior to the effective"]
+        "notice given to the other party not less than thirty (30) days prior to the effective date of such termination"]
     assert not [f for f in risk.facts("Termination For Convenience", "Supplier may terminate if Buyer fails to comply with a 30 day written notice to pay.")
                 if f["kind"] == "notice_period"]
 
