@@ -42,9 +42,15 @@ _THINGS_THAT_LAST = re.compile(r"compet|solicit|warrant|guarant|licen[cs]|exclus
 _RENEWS_AFTER = re.compile(r"[^.;?!]{0,40}?\b(?:renew\w*|extend\w*|roll\w*\s+over|auto-?renew\w*)", re.I)
 
 
+# ... and so is "it" after a part that asks about the contract itself: "Is this alliance exclusive, how long does it last"
+# (XLI strategic alliance, CUAD train, read on the final page).
+_CONTRACT_ASKED = re.compile(r"\b(?:is|does|will|can|would)\s+(?:this|the|our)\s+(?:alliance|agreement|contract|deal|partnership|(?:joint\s+)?venture"
+                             r"|franchise|arrangement|relationship|sponsorship|engagement)\b", re.I)
+
+
 def _the_term(text: str) -> str:
     m = _LASTS.search(text)
-    if not m or _THINGS_THAT_LAST.search(text, 0, m.start()) and not _RENEWS_AFTER.match(text, m.end()):
+    if not m or _THINGS_THAT_LAST.search(text, 0, m.start()) and not (_RENEWS_AFTER.match(text, m.end()) or _CONTRACT_ASKED.search(text, 0, m.start())):
         return text
     return f"{text[: m.end(1)]}the agreement{text[m.end(1) + 2 :]}"
 

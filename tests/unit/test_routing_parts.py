@@ -280,3 +280,6 @@ def test_how_long_it_runs_before_a_renewal_is_the_contract(embed):
     q = "We are the sponsor. What do we pay, are we the exclusive sponsor, how long does it run and can we renew, and can we get out early?"
     assert {"Expiration Date", "Renewal Term", "Exclusivity"} <= set(routing.route(q, embed).categories)
     assert "Expiration Date" not in routing.route("Is there a non-compete, and how long does it last?", embed).categories
+    # XLI strategic alliance (CUAD train, read on the final page): after a part asking about the contract itself, "it" is the contract
+    q = "We're the company. Is this alliance exclusive, how long does it last, can either side walk away, and who owns what we develop together?"
+    assert "Expiration Date" in routing.route(q, embed).categories
