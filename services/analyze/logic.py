@@ -145,7 +145,7 @@ def final_findings(found: list[findings.Finding], book: playbook.Playbook | None
     fragments of the quote), its terms (each quoted, or said not to be stated only when the
     whole clause states nothing that could be it) and, with a playbook, its ``position`` (read
     with the category's other clauses that are more than a weak match, where it is one too: two
-    that each give one side the same right give it to both; ``ours``: the role the question is asked as, whose own right or
+    that each give one side the same right give it to both; ``ours``: the role or name the question is asked as (``playbook_words.asker``), whose own right or
     cap favours it)."""
     texts = [f"{f.quote} {f.continued}".strip() for f in found]
     tiers = [{c: t for c, _, t in f.sure} for f in found]
