@@ -69,6 +69,9 @@ _INITIALISM = re.compile(r"^(?:[A-Za-z]\.)+[A-Za-z]$")
 _INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|{_BULLET}\s*|[（(][一二三四五六七八九十]{{1,3}}[）)])")
 
 
+# An upper-case clause goes on after a semicolon with a word that would be in lower case in a mixed-case one ("... GIVING RISE TO
+# SUCH LIABILITY; AND FURTHER PROVIDED THAT SUCH AGGREGATE LIABILITY ..."): BELLICUM, CUAD train, read on the final page.
+_GOES_ON = re.compile(r"(?:[ \t]+|[ \t]*\n[ \t]*)(?:AND|OR|NOR|BUT|PROVIDED|EXCEPT|UNLESS)\b(?![ \t]*[(\[])")
 _LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*|;\s*(?:and|or)\s+)\d{1,2}(?:\.\d{1,2})*$")  # "...; or 3. Within ..." too
 _LETTER_LABEL = re.compile(r"\b(?:Exhibit|Schedule|Annex|Appendix|Attachment|Article|Section|Part|Class|Series)\s+[A-Z]$")
 
@@ -99,14 +102,16 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
     """(end of one sentence, start of search for the next), in order."""
     cuts: dict[int, int] = {}
     for m in _END.finditer(text):
-        if (text[m.start()] == "." and _is_abbreviation(text, m.start())) or (text[m.start()] in ";:" and _bracketed(text, m.start())):
+        if (text[m.start()] == "." and _is_abbreviation(text, m.start())) or (text[m.start()] in ";:" and _bracketed(text, m.start())) \
+                or (text[m.start()] == ";" and _GOES_ON.match(text, m.end())):
             continue
         cuts[m.end()] = m.end()
     for rx in (BLANK, _LINE_ITEM, _PAGE_LINE):
         for m in rx.finditer(text):
             cuts.setdefault(m.start(), m.end())
     for m in _CAPS_LINE.finditer(text):
-        if _ends_a_unit(text[text.rfind("\n", 0, m.start()) + 1 : m.start()]):
+        line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if _ends_a_unit(line) and not (line.rstrip().endswith(";") and _GOES_ON.match(text, m.start())):
             cuts.setdefault(m.start(), m.end())
     return sorted(cuts.items())
 

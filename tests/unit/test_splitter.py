@@ -64,6 +64,21 @@ def test_a_semicolon_inside_a_bracket_does_not_end_a_sentence():
     ]
 
 
+def test_an_upper_case_clause_goes_on_after_a_semicolon_and_a_joining_word():
+    """BELLICUM (CUAD train, read on the final page): "... EXCEED THE AGGREGATE AMOUNT ... GIVING RISE TO SUCH LIABILITY; AND
+    FURTHER PROVIDED THAT SUCH AGGREGATE LIABILITY ... SHALL NOT EXCEED ... INSURANCE COVERAGE" was two cards, the second
+    "not decided" on whom it binds. In upper case a joining word is in capitals; it opens no sentence, on one line or the next.
+    An item after it ("; AND (B) ...") and a sentence after a semicolon ("; THE PARTIES ...") still start units."""
+    cap = ("IN NO EVENT SHALL EITHER PARTY'S AGGREGATE LIABILITY EXCEED THE PRICES PAID GIVING RISE TO SUCH LIABILITY; AND FURTHER "
+           "PROVIDED THAT SUCH AGGREGATE LIABILITY SHALL NOT EXCEED SUCH PARTY'S INSURANCE COVERAGE.")
+    assert texts(sentences(cap)) == [cap]
+    wrapped = cap.replace("LIABILITY; AND", "LIABILITY;\nAND")
+    assert texts(sentences(wrapped)) == [wrapped]
+    assert len(sentences("THE CAP SHALL NOT APPLY TO FRAUD; PROVIDED THAT NOTHING LIMITS A PARTY'S DUTY TO INDEMNIFY.")) == 1
+    assert texts(sentences("EACH PARTY SHALL PAY ITS OWN COSTS; THE PARTIES SHALL MEET YEARLY.")) == [
+        "EACH PARTY SHALL PAY ITS OWN COSTS;", "THE PARTIES SHALL MEET YEARLY."]
+
+
 def test_initialisms_do_not_end_a_sentence():
     """An insurance clause's "A.M. Best rating" was two units, and two findings, at "A.M."."""
     text = ("Supplier shall maintain product liability insurance with carriers having an A.M. Best rating of A- or better. "
