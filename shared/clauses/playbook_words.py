@@ -62,7 +62,9 @@ _ONE_SIDE = [
     re.compile(rf"\b(?:liabilit\w*|responsibilit\w*|sole{_W}obligations?)(?:{_W}(?:per|in|for|during){_W}(?:any{_W}|each{_W}|a{_W}|one{_W})?(?:calendar{_W}|contract{_W})?(?:year|month|quarter|period|event|incident|occurrence|claim))?"
                rf"{_W}of{_W}(?:the{_W})?(?P<name>{_NAME})\b", re.I),
     # ... with an aside before the verb: "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE" (XACCT, CUAD train, on the final page)
-    re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?)(?:,[^,.;]{{1,40}},)?{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME}){_W}be{_W}liable", re.I),
+    # ... and its own people beside it: "In no event shall Miltenyi or its Affiliates be responsible or liable" (BELLICUM, on the final page)
+    re.compile(rf"\b(?:in{_W}no{_W}event|under{_W}no{_W}circumstances?)(?:,[^,.;]{{1,40}},)?{_W}(?:shall|will){_W}(?:the{_W})?(?P<name>{_NAME})"
+               rf"(?:,?{_W}(?:or|nor){_W}(?:any{_W}of{_W})?(?:its|their){_W}{_GROUP})?{_W}be{_W}(?:responsible{_W}or{_W})?liable", re.I),
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:is|shall{_W}be|will{_W}be){_W}liable{_W}for{_W}no{_W}more{_W}than", re.I),
     # "Airspan Parties, taken as a whole, shall be liable for physical damage ... up to a maximum aggregate amount of" (AIRSPAN)
     re.compile(rf"\b(?P<name>{_NAME})(?:,{_W}(?:taken{_W}as{_W}a{_W}whole|collectively|together|jointly|in{_W}the{_W}aggregate),)?{_W}(?:shall|will){_W}be{_W}liable\b"

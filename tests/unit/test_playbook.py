@@ -322,6 +322,9 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # XACCT (CUAD train, read on the final page): an aside before the verb
         ("Cap On Liability", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE FOR ANY SPECIAL, INCIDENTAL OR CONSEQUENTIAL DAMAGES.",
          ("deviates", "UNDER NO CIRCUMSTANCES, INCLUDING NEGLIGENCE, SHALL XACCT BE LIABLE")),
+        # BELLICUM (CUAD train, read on the final page: "not decided"): the side with its own people beside it
+        ("Cap On Liability", "(c) In no event shall Miltenyi or its Affiliates be responsible or liable for any non-conformance or other defects in the "
+         "Miltenyi Product(s).", ("deviates", "In no event shall Miltenyi or its Affiliates be responsible or liable")),
         # FREECOOK (CUAD train, read on the final page): a right to cease providing the service "at its sole discretion" is one side's end at will
         ("Termination For Convenience", "Company at its sole discretion may at any time alter or cease providing the Customer Service which it has agreed "
          "to provide to Client relating to Client Website pursuant to this Agreement without any liability to Company.",
