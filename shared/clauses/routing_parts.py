@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from shared.clauses.checklist import SPEC
 from shared.clauses.routing_embed import Embed
 from shared.clauses.routing_lists import MAX_LISTED, names_a_topic, topic_lists
 from shared.clauses.routing_text import asking_parts, the_contract, topical
@@ -40,6 +41,12 @@ MAX_SUGGESTED = 2
 # What a party pays or earns is a topic in few words ("What do we have to pay", "how much am I paid": DRKOOP and GAINSCO
 # sponsorships, CUAD train, read on the final page, were dropped unnamed), and no CUAD category is about it.
 _MONEY = re.compile(r"\b(?:pay|pays|paid|paying|payments?|fees?|costs?|price|prices|pricing|compensation|commissions?|royalt(?:y|ies)|earn|earns|charges?)\b", re.I)
+
+# A notice asked beside an end is that end's notice ("Can the supplier stop supplying us or end the agreement early, how much notice do
+# they need to give": BELLICUM supply, CUAD train, read on the final page, named the notice as not checked): a part that routes nowhere
+# and asks a notice is answered by a category the question asks whose card states a notice period.
+_NOTICE = re.compile(r"\bnotice\b", re.I)
+_WITH_NOTICE = frozenset(c for c, spec in SPEC.items() if any(name == "notice_period" for name, _ in spec))
 
 
 def unasked(question: str, route: Route, by: Callable[..., Route], embed: Embed | None = None, seen: dict | None = None) -> list[dict[str, object]]:
@@ -75,7 +82,8 @@ def _unanswered(question: str, route: Route, by: Callable[..., Route], embed: Em
         own, phrases = seen[part] if seen is not None and part in seen else _alone(part, by, embed)
         if seen is not None:
             seen[part] = own, phrases
-        if {c for c, _ in own + phrases} & set(categories) or not (own or phrases or topic) or any(p == part for p, _ in out):
+        if {c for c, _ in own + phrases} & set(categories) or not (own or phrases or topic) or any(p == part for p, _ in out) \
+                or not (own or phrases) and _NOTICE.search(part) and _WITH_NOTICE & set(categories):
             continue
         out.append((part, list(own or phrases)))  # what the classifier read, else what the phrases say
     return out

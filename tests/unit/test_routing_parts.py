@@ -283,3 +283,15 @@ def test_how_long_it_runs_before_a_renewal_is_the_contract(embed):
     # XLI strategic alliance (CUAD train, read on the final page): after a part asking about the contract itself, "it" is the contract
     q = "We're the company. Is this alliance exclusive, how long does it last, can either side walk away, and who owns what we develop together?"
     assert "Expiration Date" in routing.route(q, embed).categories
+
+
+def test_a_notice_asked_beside_an_end_is_that_ends_notice(embed):
+    """BELLICUM supply (CUAD train, read on the final page): "how much notice do they need to give" after "Can the supplier stop supplying
+    us or end the agreement early" was named as not checked; the termination card states its notice. Beside nothing that states a
+    notice it is still named."""
+    q = ("We are the buyer. Can the supplier stop supplying us or end the agreement early, how much notice do they need to give, and is "
+         "their liability capped?")
+    route, unasked = routing.routed(q, embed)
+    assert "Termination For Convenience" in route.categories and unasked == []
+    assert routing.routed("Who owns the content, and how much notice do they need to give?", embed)[1] == [
+        {"part": "how much notice do they need to give", "suggest": []}]
