@@ -204,7 +204,7 @@ def _hits(text: str) -> list[_Hit]:
     def listed(h: _Hit, o: _Hit) -> bool:  # named side by side: "non-solicitation or non-compete", "a most favored nation clause or price restrictions"
         x = max((x for x in strong if x.name == o.name and x.start < o.end and o.start < x.end), key=lambda x: x.end - x.start)  # o's longest wording
         gap = set(toks[min(h.end, x.end) : max(h.start, x.start)])
-        return bool(gap & {"or", "and", "nor"}) and gap <= {"or", "and", "nor", "any", "claus", "provis", "covenant"}
+        return bool(gap & {"or", "and", "nor"}) and gap <= {"or", "and", "nor", "any", "claus", "provis", "covenant", "us", "them", "me"}
 
     def redundant(h: _Hit) -> bool:
         # A more specific clause in the same part makes it redundant; so does any clause for the

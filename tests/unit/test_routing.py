@@ -386,6 +386,9 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     # NETGEAR: "a most favored nation clause or price restrictions" lost the price restrictions to the MFN clause
     assert set(routing.route("Is there a most favored nation clause or price restrictions?").categories) == {"Most Favored Nation", "Price Restrictions"}
     assert routing.route("Does the license also cover patents held by the licensor's parent or sister companies?").categories == ["Affiliate License-Licensor"]
+    # ON2 support agreement (CUAD train, read on the final page): "can Wildform compete with us or hire our people" lost the non-compete
+    # to the hiring; two things done to us, named side by side
+    assert set(routing.route("can Wildform compete with us or hire our people").categories) == {"Non-Compete", "No-Solicit Of Employees"}
 
 
 def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
