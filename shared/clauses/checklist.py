@@ -40,7 +40,8 @@ CHECKLIST: dict[str, tuple[str, dict[str, str], str]] = {
     "Insurance": ("amount* coverage insured notice_period duration bound", {"amount": "Coverage amounts"}, "No coverage amount is stated in this clause."),
 }
 # Licences, IP and the like: who is bound, and what is excepted.
-CHECKLIST.update(dict.fromkeys(("Ip Ownership Assignment", "Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
+CHECKLIST["Ip Ownership Assignment"] = ("owner carve_out bound", {}, "")  # and whom the IP goes to
+CHECKLIST.update(dict.fromkeys(("Joint Ip Ownership", "Affiliate License-Licensor", "Affiliate License-Licensee", "Source Code Escrow",
                             "Unlimited/All-You-Can-Eat-License", "Covenant Not To Sue", "Third Party Beneficiary"), ("carve_out bound", {}, "")))
 CHECKLIST.update(dict.fromkeys(("Agreement Date", "Effective Date"), ("date*", {}, "")))
 # What a note says instead of the category's "missing" line when the clause only excludes kinds of
@@ -83,7 +84,7 @@ LABELS = {
     "notice_period": "Notice", "carve_out": "Exceptions", "law": "Governing law", "trigger": "Events named", "event": "Events named",
     "territory": "Area", "consent": "Consent", "survival": "After the contract ends", "date": "Dates stated",
     "term_period": "Periods stated", "coverage": "Coverage named", "insured": "Additional insured", "quantity": "Quantities stated", "excluded": "Excludes",
-    "limit": "Limits stated",
+    "limit": "Limits stated", "owner": "Goes to",
 }
 WHAT = {"duration": "period", "term_period": "period", "territory": "territory", "date": "date", "carve_out": "exception", "amount": "amount", "percent": "percentage"}
 # category -> [(term name, how it is read)]; "fact:k1,k2" takes risk's facts of those kinds in

@@ -65,6 +65,12 @@ _STOP = (r"(?:of|the|in|on|to|at|and|or|for|per|each|a|an|every|with|by|from|dur
 _KIND = (r"(?:(?:commercial\s+|comprehensive\s+)?general\s+(?:commercial\s+)?liability|general\s+commercial|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
          r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
          r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)")
+# A party a thing goes to, by its name ("On2", "the Company": "Company"), not a section, a document or a pronoun
+# A party a thing goes to, by its name ("On2", "the Company": "Company", "Bank of America"), not a section, a document, a thing
+# defined ("the Separation Agreement", "the Effective Time", "Licensed Products") or a pronoun
+_OWNER = (r"(?:the\s+)?(?P<f>(?-i:(?!(?:Section|Article|Exhibit|Schedule|Appendix|Annex|Agreement|This|The|THE|That|These|Such|Each|Either|Any|All|Third|Paragraph)\b)"
+          r"(?!(?:[A-Z][\w&.-]*\s){0,2}(?:Agreement|Time|Date|Products?|Data|IP|Works?|Property|Technology|Rights|Patents?|Intellectual|Materials?|AND|OR)\b)"
+          r"[A-Z][\w&-]*(?:\.[\w&-]+)*(?:\s[A-Z][\w&-]*(?:\.[\w&-]+)*){0,2}(?:\sof\s[A-Z][\w&-]*)?|us\b|you\b|" + BRAND + r"))")
 RX: dict[str, list[re.Pattern]] = {
     "amount": [
         # "$100 million dollars" whole, not its words "million dollars" (SLINGERBAG)
@@ -204,5 +210,10 @@ RX: dict[str, list[re.Pattern]] = {
         rf"|,?\s+and\s+thereafter(?=\s*,|\s+not\b))?")],  # "during the term of this Agreement and thereafter, not to": with no end
     # kinds named together before one "insurance" are one coverage ("commercial general liability and product liability insurance")
     "coverage": [_i(rf"\b{_KIND}(?:(?:,\s+|,?\s+(?:and|or)\s+){_KIND})*\s+(?:insurance|coverage|policy|policies)\b")],
+    # whom the IP goes to ("Wildform hereby irrevocably assigns to On2", "shall vest solely in On2", "the sole property of On2": ON2,
+    # CUAD train, on the final page, where a lawyer acting for On2 read "IP created under the contract may belong to the counterparty")
+    "owner": [_i(r"\b(?:assigns?|assigned(?!\s+by)|transfers?|transferred|conveys?|conveyed)\b[^.;(]{0,200}?(?<!\band)(?<!,)\s+to\s+", _OWNER),  # not "in and to the Assigned Marks", nor into a bracket
+              _i(r"\b(?:vest(?:s|ed)?\s+(?:\w+\s+){0,2}?in|(?:the\s+)?property\s+of|owned\s+(?:\w+\s+){0,2}?by|belong(?:s|ing)?\s+(?:\w+\s+){0,2}?to)\s+", _OWNER),
+              _i(_OWNER, r"\s+(?:owns|(?:shall|will)\s+(?:solely\s+|exclusively\s+)?(?:own|retain|be\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner)|retains)\b")],
     "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
 }

@@ -89,6 +89,8 @@ def _spans(kind: str, quote: str) -> list[tuple[int, int]]:
                 continue
             elif kind == "trigger" and _UPON_END.search(quote, max(0, a - 70), a):  # what follows an end "for any reason" is no ground to end it
                 continue
+            elif kind == "owner" and (head := quote[max(0, a - 200) : a]).count("(") > head.count(")"):  # "(those domains owned by THC" describes
+                continue
             elif kind == "duration" and _NOTICE_NEXT.match(quote, b):  # "thirty (30) day prior written notice" is a notice, no term
                 continue
             elif kind == "multiple":  # a basis runs to the end of its clause part, or to the next topic

@@ -1332,3 +1332,26 @@ def test_what_follows_an_end_for_any_reason_is_no_ground():
     assert not [f for f in risk.facts("Termination For Convenience", quote) if f["kind"] == "trigger"]
     assert [f["text"] for f in risk.facts("Termination For Convenience", "Either Party may terminate this Agreement for any reason on 30 days notice.")
             if f["kind"] == "trigger"] == ["for any reason"]
+
+
+def test_an_ip_assignment_says_whom_the_ip_goes_to():
+    """ON2 support agreement (CUAD train, read on the final page): a lawyer acting for On2 read only "IP created under the contract may
+    belong to the counterparty" under "Wildform hereby irrevocably assigns to On2"; the note says whom it goes to, in the clause's
+    words. A thing defined, what a bracket describes, "in and to" and work "assigned by" a party name no one it goes to."""
+    def owner(quote):
+        return [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "owner"]
+
+    quote = ("To the extent that title to any of the Incorporated Technology Works may not, by operation of law, vest in On2 or such works may "
+             "not be considered works made for hire, Wildform hereby irrevocably assigns to On2 all rights, title and interest in and to such works.")
+    assert owner(quote) == ["On2"]
+    assert risk.risk_note("Ip Ownership Assignment", quote)["risk"].startswith("Goes to “On2”. Applies to one party")
+    assert owner("7.1 The Incorporated Technology Works shall be the sole property of On2, and all right, title and interest therein shall vest "
+                 "solely in On2.") == ["On2"]
+    assert owner("Recipient hereby assigns all Recipient's rights in any Intellectual Property to the Company.") == ["Company"]
+    assert owner("You will assign to us or our designee any assumed name rights.") == ["us"]
+    assert owner("Fox shall own all Intellectual Property Rights in and to any derivative works made from the Properties.") == ["Fox"]
+    assert owner("Assignor does hereby assign and transfer to Assignee all of its rights, title and interest in and to the Assigned Marks.") == ["Assignee"]
+    assert owner("THC will assign all right, title and interest in and to the THC ERB Domains (those domains owned by THC related to the ERB) "
+                 "as set forth on Schedule H to HERC.") == []
+    assert owner("CRO shall assign to Client all inventions derived from the work assigned by Client to CRO.") == ["Client"]
+    assert owner("Each party shall own the Intellectual Property it creates.") == []
