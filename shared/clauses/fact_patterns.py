@@ -124,6 +124,9 @@ RX: dict[str, list[re.Pattern]] = {
         _i(
             rf"(?:\b(?:at\s+least|not\s+less\s+than|no\s+less\s+than|a\s+minimum\s+of|upon|on|with|by\s+giving|by\s+providing|giving|providing)\s+){{0,2}}"
             rf"{_DUR}(?:'s?|’s?)?\s+(?:(?:prior|advance|advanced|written|express)\s+){{0,3}}(?:notice|notification)\b"),
+        # a notice that lists its periods after a colon: "upon the following written notice to the other specifying a termination date:
+        # sixty (60) days for interruptible transportation ... and 180 days for firm transportation ..." (ATMOS, CUAD train, on the final page)
+        _i(rf"\bthe\s+following\s+(?:(?:prior|advance|written)\s+){{0,2}}notice\b[^.;:]{{0,100}}:\s*(?P<f>{_DUR}(?:\s+for\b[^.;]{{0,100}}?,?\s+and\s+{_DUR}\s+for\b[^.;]{{0,100}}|\s+for\b[^.;]{{0,100}})?)"),
         # "written notice ninety (90) days in advance", "notice of at least 30 days"
         _i(rf"\b(?:prior\s+)?(?:written\s+)?notice\s+(?:of\s+)?(?:at\s+least\s+|not\s+less\s+than\s+)?{_DUR}(?:\s+in\s+advance)?"),
         # "notice of non-renewal at least 180 days prior to", "notify ... within 5 days of the conclusion"

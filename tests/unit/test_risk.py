@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench import cuad
-from shared.clauses import catalogue, risk
+from shared.clauses import catalogue, risk, terms
 
 # Our words must not conclude or instruct (the same rule as the draft's validator). The clause's
 # own words, quoted in “…”, may say anything.
@@ -1355,3 +1355,16 @@ def test_an_ip_assignment_says_whom_the_ip_goes_to():
                  "as set forth on Schedule H to HERC.") == []
     assert owner("CRO shall assign to Client all inventions derived from the work assigned by Client to CRO.") == ["Client"]
     assert owner("Each party shall own the Intellectual Property it creates.") == []
+
+
+def test_a_notice_that_lists_its_periods_after_a_colon_states_them():
+    """ATMOS transportation service agreement (CUAD train, read on the final page): "until terminated ... upon the following written
+    notice to the other specifying a termination date: sixty (60) days for interruptible transportation ... and 180 days for firm
+    transportation ..." read "notice period: no value read" and the playbook could not decide; the periods are the notice's."""
+    quote = ("Thereafter, this Agreement shall be effective month to month, until terminated by Transporter or Shipper upon the following written "
+             "notice to the other specifying a termination date: sixty (60) days for interruptible transportation under Rate Schedule ITS and "
+             "180 days for firm transportation under Rate Schedule FTS.")
+    facts = risk.facts("Notice Period To Terminate Renewal", quote)
+    assert [f["text"] for f in facts if f["kind"] == "notice_period"] == [
+        "sixty (60) days for interruptible transportation under Rate Schedule ITS and 180 days for firm transportation under Rate Schedule FTS"]
+    assert [(t["value"], t["unit"]) for t in terms.terms("Notice Period To Terminate Renewal", quote, facts)] == [(60.0, "days")]
