@@ -193,6 +193,29 @@ def assigns(text: str) -> bool:
     return bool(_ASSIGNS.search(text))
 
 
+# Where disputes are heard, where the law that governs is asked and absent: "which law and courts apply?" of a web hosting agreement
+# whose one such sentence is "Any disputes arising herein shall be settled in a court in FLorida" was answered "No Governing Law clause
+# found" alone (GALACTICOMM, CUAD train, read on the final page). A forum names no governing law (CUAD labels neither as the other),
+# but it is what the contract says on the question: a sentence that sends disputes, claims or actions to a court, a venue, a
+# jurisdiction or an arbitration is quoted beside the absence, unless a sentence says what law governs (the model then missed it).
+_FORUM = re.compile(r"\b(?:disputes?|claims?|actions?|suits?|proceedings?|controvers(?:y|ies)|litigation)\b[^.;]{0,120}?\b(?:settled|resolved|brought|heard|filed|submitted|decided|determined|venued?|instituted)\b"
+                    r"[^.;]{0,60}?\b(?:in|before|to|via|through|under|of)\s+(?:\w+\s+){0,3}?(?:courts?|tribunals?|arbitrat\w+|venue|jurisdiction|county|state\s+of)\b"  # not "brought ... by suit, arbitration" (XLI)
+                    r"|\b(?:exclusive|non-?exclusive|sole)?\s*(?:jurisdiction|venue)\s+(?:of|in)\s+(?:the\s+)?(?:\w+\s+){0,3}?courts?\b"
+                    r"|\bsubmits?\s+to\s+the\s+(?:\w+\s+){0,2}?jurisdiction\b", re.I)
+_ANY_COURT = re.compile(r"\bcompetent\s+jurisdiction\b", re.I)  # relief from "any court of competent jurisdiction" sends disputes nowhere (ORBSAT)
+_LAW = re.compile(r"\bgoverned\s+by\b|\bconstrued\s+(?:\w+\s+){0,4}?(?:in\s+accordance\s+with|under|by)\b[^.;]{0,40}?\blaws?\b|\blaws?\s+of\s+(?:the\s+)?(?:state|commonwealth|province|people's)\b|\bgoverning\s+law\b", re.I)
+
+
+def names_forum(text: str) -> bool:
+    """Disputes sent to a court, a venue, a jurisdiction or an arbitration."""
+    return bool(_FORUM.search(text)) and not _ANY_COURT.search(text)
+
+
+def names_law(text: str) -> bool:
+    """A law said to govern ("governed by", "construed in accordance with the laws of")."""
+    return bool(_LAW.search(text))
+
+
 class Given(NamedTuple):
     """What stands in a category's place: ``gives`` (read on each sentence that names ``word``),
     said as ``what`` ("rights to terminate for cause") and, in a cell, ``tag`` ("for cause only");
@@ -213,6 +236,7 @@ INSTEAD: dict[str, Given] = {
     "Irrevocable Or Perpetual License": Given(grants_for_term, "", "licences for the term only", "for the term only", grants_lasting),
     "Price Restrictions": Given(prices_change, "", "terms on which prices may change", "prices may change", limits_change),
     "Ip Ownership Assignment": Given(keeps_own, "", "ownership each owner keeps", "ownership kept", assigns),
+    "Governing Law": Given(names_forum, "", "a forum for disputes, which names no governing law", "forum only", names_law),
 }
 
 

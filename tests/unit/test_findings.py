@@ -1309,6 +1309,31 @@ def test_an_absent_ip_assignment_quotes_who_keeps_what_unless_rights_are_assigne
     assert not instead.keeps_own("BSP will retain ownership of all the assets, and all tasks and the scope of work are covered.")
 
 
+def test_an_absent_governing_law_quotes_the_forum_unless_a_law_is_said_to_govern():
+    """GALACTICOMM web hosting (CUAD train, read on the final page), asked "which law and courts apply?": "No Governing Law clause
+    found" said nothing of "Any disputes arising herein shall be settled in a court in FLorida", which is what the contract says on it.
+    A forum names no law, and says so; a sentence saying what law governs (a clause the model missed) quotes nothing; relief from any
+    court of competent jurisdiction, or a suit "brought ... by suit, arbitration or otherwise", is no forum."""
+    from shared.clauses import instead
+
+    page = ("Horst Entertainment agrees to pay Galacticomm $0.01 per access.\nAll parties have read and fully agree to all terms and conditions "
+            "as set forth in this Web Hosting Agreement. Any disputes arising herein shall be settled in a court in FLorida.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], ["Governing Law"], 1)
+    (forum,) = gone["instead"]
+    assert forum["quote"].endswith("settled in a court in FLorida.") and gone["instead_tag"] == "forum only"
+    assert gone["instead_what"] == "a forum for disputes, which names no governing law"
+    both = page + "This Agreement shall be governed by the laws of the State of Florida.\n"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([both]), model, [both]), [], ["Governing Law"], 1)
+    assert "instead" not in gone
+    assert instead.names_forum("The parties submit to the exclusive jurisdiction of the courts of New York County.")
+    assert instead.names_forum("Such dispute shall be submitted to the Beijing Arbitration Commission for arbitration.")
+    assert not instead.names_forum("The non-breaching party may obtain injunctive relief in an action or proceeding instituted in any court of "
+                                   "competent jurisdiction.")
+    assert not instead.names_forum("If any action is brought by either party under this Agreement whether by suit, arbitration or otherwise, the "
+                                   "prevailing party shall recover its fees.")
+
+
 def test_an_absence_quotes_each_thing_it_gives_once_and_the_customer_information_kept():
     """NETGROCER sponsorship (CUAD train, read on the final page), asked who owns the customer data: its absent Ip Ownership
     Assignment quoted "a) NetGrocer retains all right, title and interest in and to the NetGrocer Site" twice (a section title at the
