@@ -27,6 +27,9 @@ _STRAY = {
     # agreement) routed to Post-Termination Services alone (IMAGEWARE, CUAD train, read on the final page)
     re.compile(r"\b(terminat(?:e|es|ed|ing)|cancel(?:s|l?ed|l?ing)?)\s+(?:the\s+|our\s+|their\s+|this\s+)?(?:support|maintenance|services?|subscription)"
                r"(?:\s+(?:agreement|contract))?\b(?!\s+(?:fees?|charges?|levels?|tickets?|requests?|calls?|hours?)\b)", re.I): r"\1 the agreement",
+    # ... and so is how long they last ("How long does the maintenance last": HER IMPORTS, CUAD train, on the final page), not after the end
+    re.compile(r"\b(how\s+long\s+(?:does|will|would|do)\s+)(?:the|our|their|this)\s+(?:support|maintenance|services?|subscription|hosting)"
+               r"(?=\s+(?:last|run|go\s+on|continue)\b(?![^?.;,]{0,30}\b(?:after|following|once|post|when|beyond)\b))", re.I): r"\1the agreement",
 }
 # "how long does it run/last" asks the contract's term, unless a thing that lasts was named before it ("Is there a non-compete, and
 # how long does it last?"): "We're the customer of this service. How long does it run and does it renew, ...?" (OPERA) and "what

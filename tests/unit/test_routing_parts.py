@@ -295,3 +295,13 @@ def test_a_notice_asked_beside_an_end_is_that_ends_notice(embed):
     assert "Termination For Convenience" in route.categories and unasked == []
     assert routing.routed("Who owns the content, and how much notice do they need to give?", embed)[1] == [
         {"part": "how much notice do they need to give", "suggest": []}]
+
+
+def test_how_long_the_maintenance_lasts_is_the_contracts_term(embed):
+    """HER IMPORTS software maintenance agreement (CUAD train, read on the final page): "How long does the maintenance last" routed
+    nowhere and was named as not checked; the services a contract is for last as long as it does. How long support goes on after the
+    end is what survives it."""
+    q = "We are the customer. How long does the maintenance last and does it renew on its own, can they raise the fees, and is their liability limited?"
+    route, unasked = routing.routed(q, embed)
+    assert "Expiration Date" in route.categories and unasked == []
+    assert routing.route("How long does the support last after termination?", embed).categories == ["Post-Termination Services"]
