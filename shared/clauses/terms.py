@@ -29,7 +29,7 @@ _DAYS = {"day": 1, "business day": 1, "week": 7, "month": 365 / 12, "quarter": 3
 # and words that tie it to the initial term instead.
 _RENEW = re.compile(r"\b(?:renew\w*|extend\w*|extension|additional|successive|successor\s+(?:franchise|term|agreement|license|licence)s?|further|thereafter)\b", re.I)
 _GOES_ON = re.compile(r"\bcontinu\w*\s+(?:\w+\s+){0,4}?(?:on\s+|from\s+)?(?:an?\s+)?((?:year|month)[\s-]to[\s-](?:year|month))\b", re.I)
-_RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
+_RENEWED = re.compile(r"\b(?:renew\w*|extended|extending|extension|additional|successive|further|(?<!continue )(?<!continues )thereafter)\b", re.I)  # "the Term shall extend for fifty (50) years" is the term
 # "... not to renew six (6) months prior to the expiration of the initial twenty (20) year term" (MRS. FIELDS, CUAD train, read
 # on the final page as "renewal length: twenty (20) year"): the initial term's length, said before it.
 _AS_INITIAL = re.compile(r"\b(?:initial|original)\s+$", re.I)
@@ -50,7 +50,7 @@ _END_CUE = re.compile(r"\b(?:until|through|thru|ending|end(?:s|ed)?|expir\w*|ter
 _ENDS_ON = re.compile(r"\b(?:expire|terminate)s?\b[^.;,]{0,60}?\bon\s+$", re.I)
 # "This Agreement expires ten (10) years from the Agreement Date" (PF HOSPITALITY, CUAD train, on the final page: no term length read)
 _EXPIRES_IN = re.compile(r"\bexpires?\s+(?:in\s+|after\s+)?$", re.I)
-_TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain)\b", re.I)
+_TERM_CUE = re.compile(r"\b(?:term|period|effect|force|continue\w*|commenc\w*|last|valid|remain|duration)\b", re.I)
 # A cap that is the lesser (or greater) of two bases: "the lesser of (i) the fees paid …; or (ii) $500,000".
 _COMPARE = re.compile(r"^(?:the\s+)?(?:lesser|greater|lower|higher)\s*,?\s+of\b", re.I)
 _SENTENCE_END = re.compile(r"\.\s+[A-Z]")

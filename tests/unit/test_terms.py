@@ -888,3 +888,17 @@ def test_a_notice_before_the_desired_date_of_termination_is_quoted_to_its_end():
     clause = "Either party wishing to terminate the Agreement must give written notice to the other party at least thirty (30) days prior to the desired date of termination."
     (t,) = terms.terms("Termination For Convenience", clause, risk.facts("Termination For Convenience", clause))
     assert t["text"].endswith("prior to the desired date of termination") and t["value"] == 30
+
+
+def test_a_term_that_continues_thereafter_or_has_a_duration_states_its_length():
+    """Found over CUAD's labelled Expiration Date clauses while reading HER IMPORTS (CUAD train, on the final page, where "term length:
+    no value read" stood beside "Periods stated: “five years”"): "commence on the Effective Date and continue thereafter for a period
+    of two (2) years" read "thereafter" as a renewal's, and "shall have a duration of two years" named no term; both state its length.
+    A renewal "thereafter" is still no initial term."""
+    def length(clause):
+        return [(t["text"], t["value"]) for t in terms.terms("Expiration Date", clause, risk.facts("Expiration Date", clause)) if t["name"] == "term_length"]
+
+    assert length("This Agreement shall commence on the Effective Date and continue thereafter for a period of two (2) years, unless extended "
+                  "by written agreement of both parties.") == [("two (2) years", 730.0)]
+    assert length("It shall be effective on 06 October 2000 and shall have a duration of two years.") == [("two years", 730.0)]
+    assert length("The initial term is one year, and the Agreement shall renew thereafter for two (2) years.")[0][0] == "one year"
