@@ -74,6 +74,9 @@ _ONE_SIDE = [
     re.compile(rf"\b(?P<name>{_NAME}){_W}(?:shall|will){_W}(?:not{_W}be{_W}(?:liable|responsible)|(?:have{_W}no|not{_W}have{_W}any){_W}(?:liability|responsibility)|(?:in|under){_W}no{_W}(?:event|circumstances?){_W}be{_W}liable)\b", re.I),
     # "MSCI agrees that neither MS nor its affiliates ... shall have any liability ... to MSCI" protects MS (MSCI)
     re.compile(rf"\bneither{_W}(?:the{_W})?(?P<name>{_NAME}),?{_W}nor{_W}(?:any{_W}of{_W})?(?:its|his|her|their){_W}\w+(?=[^.;]{{0,240}}?\b(?:shall|will){_W}(?:have{_W}any{_W}(?:liability|responsibility)|be{_W}(?:liable|responsible))\b)", re.I),
+    # "NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE TO PAPA JOHN'S": ABG's side (``liable_to_another``)
+    re.compile(rf"\bneither{_W}(?:the{_W})?(?P<name>{_NAME}){_W}nor\b[^.;]{{0,120}}?\b(?:shall|will){_W}(?:be{_W}liable|have{_W}any{_W}liability|be{_W}responsible){_W}to{_W}(?:the{_W})?"
+               r"(?-i:[A-Z][\w&.'’-]*(?:\s(?!(?:FOR|ANY|IN|OF|UNDER|WITH|AS|OR|AND|BY|ON|AT)\b)[A-Z][\w&.'’-]*){0,2})", re.I),
     # "This Agreement may be terminated by ArTara upon thirty (30) days prior written notice"
     re.compile(rf"\b(?:may|can){_W}be{_W}terminated{_W}(?:\w+{_W}){{0,3}}?by{_W}(?:the{_W})?(?P<name>{_NAME})", re.I),
     # "the aggregate liability incurred by Lucid"
@@ -153,7 +156,7 @@ def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] |
     for m in [*_MUTUAL.finditer(text), *_TWO_NAMES.finditer(text)]:
         if category == "Termination For Convenience" and _NOT_HOLDER.search(text, max(0, m.start() - 40), m.start()):
             continue
-        if category == "Cap On Liability" and _AGENT.search(text, max(0, m.start() - 40), m.start()):
+        if category == "Cap On Liability" and (_AGENT.search(text, max(0, m.start() - 40), m.start()) or liable_to_another(text, m)):
             continue
         if about is None or about.search(text, max(0, m.start() - 200), m.end() + 150):
             return "meets", m.group(0), None
@@ -164,6 +167,18 @@ def _read(text: str, category: str) -> tuple[Status, str | None, re.Match[str] |
     if len({m.group("name").lower() for m in sides}) > 1:  # "Company may terminate ..., and RGHI may terminate ..."
         return "meets", text[min(m.start() for m in sides) : max(m.end() for m in sides)], None
     return ("deviates", sides[0].group(0), sides[0]) if sides else ("unknown", None, None)
+
+
+# Names that are one side where they are liable to another named: "NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE
+# LIABLE TO PAPA JOHN'S" (PAPA JOHN'S endorsement, CUAD train, on the final page: "Applies to both parties"); not "to the other party".
+_LIABLE_TO = re.compile(rf"\b(?:be{_W}liable|have{_W}any{_W}liability|be{_W}responsible){_W}to{_W}(?:the{_W})?(?!(?:the|other|another|each|either|any|such|a|an|third)\b)(?-i:(?![A-Z][a-z]+s\b)(?P<to>[A-Z][\w&.'’-]*))", re.I)  # not "Customers": no party
+
+
+def liable_to_another(text: str, m: re.Match[str]) -> bool:
+    """Whether the sides ``m`` names are all liable to a party none of them is (read within the sentence after ``m``)."""
+    to = _LIABLE_TO.search(text, m.end(), m.end() + 160)
+    name = to and re.sub(r"(?:'s|’s|'S)$", "", to.group("to")).lower()
+    return bool(to) and not re.search(r"[.;]", text[m.end() : to.start()]) and name not in m.group(0).lower() and name not in ("party", "parties")
 
 
 def _a_name(name: str) -> bool:

@@ -14,7 +14,7 @@ from shared.clauses.checklist import (BARRED_ONLY, BARS, CHECKLIST, EXCLUSION_ON
                                       TIME_LIMIT_ONLY, WHAT, open_ended)
 from shared.clauses.carve_outs import carve_end, overrides, part_end
 from shared.clauses.fact_patterns import FROM_END, HALF, LESS_THAN, RX as _RX
-from shared.clauses.playbook_words import side
+from shared.clauses.playbook_words import liable_to_another, side
 
 _AS = {"term_period": "duration"}  # internal kinds reported as one of the public kinds
 # A capitalised thing that "shall" is not a party ("the Escrow Agreement shall", "Calendar Quarter shall").
@@ -151,7 +151,7 @@ def facts(category: str, quote: str) -> list[dict]:
             hits = []
             for scope, rx in zip(("mutual", "one_party"), _RX["bound"]):
                 ms = rx.finditer(quote) if scope == "mutual" or not _shouting(quote) else ()
-                m = next((m for m in ms if scope == "mutual" or _a_party(quote, m)), None)
+                m = next((m for m in ms if (not (cat and cat.name == "Cap On Liability" and liable_to_another(quote, m)) if scope == "mutual" else _a_party(quote, m))), None)
                 hits += [(m.start(), scope, m)] if m else []
             if hits:
                 _, scope, m = min(hits, key=lambda h: h[0])

@@ -325,6 +325,13 @@ def test_a_party_as_the_subject_of_a_cap_binds_both_sides():
         # BELLICUM (CUAD train, read on the final page: "not decided"): the side with its own people beside it
         ("Cap On Liability", "(c) In no event shall Miltenyi or its Affiliates be responsible or liable for any non-conformance or other defects in the "
          "Miltenyi Product(s).", ("deviates", "In no event shall Miltenyi or its Affiliates be responsible or liable")),
+        # PAPA JOHN'S endorsement (CUAD train, read on the final page: "binds both parties"): names liable to another named are one side;
+        # liable to the other party, or to customers (no party), both
+        ("Cap On Liability", "NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE TO PAPA JOHN'S FOR ANY CONSEQUENTIAL DAMAGES.",
+         ("deviates", "NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE TO PAPA JOHN'S")),
+        ("Cap On Liability", "Neither Licensor nor Licensee shall be liable to the other for consequential damages.", ("meets", "Neither Licensor nor Licensee")),
+        ("Cap On Liability", "Neither Licensor nor Licensee shall be liable to Customers for consequential damages.", ("meets", "Neither Licensor nor Licensee")),
+        ("Cap On Liability", "IN NO EVENT SHALL ANY PARTY BE LIABLE TO THE OTHER PARTY FOR ANY INDIRECT DAMAGES.", ("meets", "ANY PARTY")),
         # FREECOOK (CUAD train, read on the final page): a right to cease providing the service "at its sole discretion" is one side's end at will
         ("Termination For Convenience", "Company at its sole discretion may at any time alter or cease providing the Customer Service which it has agreed "
          "to provide to Client relating to Client Website pursuant to this Agreement without any liability to Company.",

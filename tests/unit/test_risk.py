@@ -1368,3 +1368,13 @@ def test_a_notice_that_lists_its_periods_after_a_colon_states_them():
     assert [f["text"] for f in facts if f["kind"] == "notice_period"] == [
         "sixty (60) days for interruptible transportation under Rate Schedule ITS and 180 days for firm transportation under Rate Schedule FTS"]
     assert [(t["value"], t["unit"]) for t in terms.terms("Notice Period To Terminate Renewal", quote, facts)] == [(60.0, "days")]
+
+
+def test_names_liable_to_another_named_are_one_side():
+    """PAPA JOHN'S endorsement (CUAD train, read on the final page): "NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE
+    LIABLE TO PAPA JOHN'S" read "Applies to both parties" and met the playbook's "binds both"; ABG, its owner and its celebrity are
+    one side, liable to the other."""
+    quote = ("TO THE MAXIMUM EXTENT PERMISSIBLE UNDER APPLICABLE LAW, NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE "
+             "TO PAPA JOHN'S FOR ANY CONSEQUENTIAL, INCIDENTAL, PUNITIVE, EXEMPLARY, OR SPECIAL DAMAGES.")
+    assert "Applies to one party (“NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE TO PAPA JOHN'S”)" in risk.risk_note("Cap On Liability", quote)["risk"]
+    assert [f["scope"] for f in risk.facts("Cap On Liability", "Neither party shall be liable to the other party for lost profits.") if f["kind"] == "bound"] == ["mutual"]
