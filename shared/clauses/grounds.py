@@ -28,11 +28,16 @@ _WITHOUT_CAUSE = re.compile(
 # "at any time on notice" gives a right without cause unless the cause is named beside it ("may
 # terminate ... for Cause at any time on written notice").
 _NAMED_CAUSE = re.compile(r"\bfor\s+cause\b", re.I)
+# ... or where the notice comes with a time to cure: "Either party may terminate this Agreement, effective at any time after providing sixty
+# days written notice and an opportunity to cure ..., in the event of a material failure of the other party" (KING PHARMACEUTICALS, CUAD
+# train, read on the final page: a weak Termination For Convenience card that "meets" the playbook)
+_TO_CURE = re.compile(r"\bnotice\s+and\s+(?:an?\s+|the\s+)?(?:opportunity|right|chance|time|period)\s+to\s+cure\b", re.I)
 
 
 def for_cause_only(text: str) -> bool:
     """Whether a termination clause's only grounds are for cause."""
-    without = [m for m in _WITHOUT_CAUSE.finditer(text) if not (_ANY_TIME.match(m.group()) and _NAMED_CAUSE.search(text, max(0, m.start() - 40), m.end()))]
+    without = [m for m in _WITHOUT_CAUSE.finditer(text) if not (_ANY_TIME.match(m.group()) and (_NAMED_CAUSE.search(text, max(0, m.start() - 40), m.end())
+                                                                                                  or _TO_CURE.search(text, m.end(), m.end() + 80)))]
     return bool(GROUNDS.search(text)) and not without and notice_alone(text) is None
 
 

@@ -348,6 +348,13 @@ def test_which_terminations_are_for_cause_only():
     assert for_cause_only("13.2 Either party may terminate this Agreement at any time during the term of this Agreement if either party fails "
                           "materially to comply with any covenant, term, or provision of this Agreement, by written notice given to the other "
                           "party not less than thirty (30) days prior to the effective date of such termination.")
+    # KING PHARMACEUTICALS (CUAD train, read on the final page: a weak Termination For Convenience card that "meets" the playbook):
+    # "at any time after providing ... notice and an opportunity to cure" is a time to cure a failure, no end at will
+    assert for_cause_only("Either party may terminate this Agreement, effective at any time after providing sixty days written notice and an "
+                          "opportunity to cure during such sixty day period, in the event of a material failure of the other party to comply with "
+                          "its material obligations contained in this Agreement.")
+    assert not for_cause_only("Either party may terminate this Agreement at any time after providing sixty days written notice, and either "
+                              "party may terminate it upon a material breach.")
 
 
 def test_a_list_of_terminations_with_one_on_notice_alone_is_not_for_cause_only():
