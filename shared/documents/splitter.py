@@ -72,6 +72,9 @@ _INLINE_ITEM = re.compile(rf"^(?:{_ITEM}\s|{_BULLET}\s*|[（(][一二三四五�
 # An upper-case clause goes on after a semicolon with a word that would be in lower case in a mixed-case one ("... GIVING RISE TO
 # SUCH LIABILITY; AND FURTHER PROVIDED THAT SUCH AGGREGATE LIABILITY ..."): BELLICUM, CUAD train, read on the final page.
 _GOES_ON = re.compile(r"(?:[ \t]+|[ \t]*\n[ \t]*)(?:AND|OR|NOR|BUT|PROVIDED|EXCEPT|UNLESS)\b(?![ \t]*[(\[])")
+# ... and a line in capitals that opens with a clause's verb goes on with the line before ("NEITHER KING NOR DEPOMED (WHICH ... AGENTS)" |
+# "SHALL HAVE ANY LIABILITY ...": KING PHARMACEUTICALS, CUAD train, read on the final page, quoted without its subject)
+_VERB_GOES_ON = re.compile(r"\n[ \t]*(?:SHALL|WILL|MAY|MUST|IS|ARE|HAS|HAVE|DOES)\s+[A-Z]")
 _LIST_NUMBER = re.compile(r"(?:^|[\n.;:)]\s*|;\s*(?:and|or)\s+)\d{1,2}(?:\.\d{1,2})*$")  # "...; or 3. Within ..." too
 _LETTER_LABEL = re.compile(r"\b(?:Exhibit|Schedule|Annex|Appendix|Attachment|Article|Section|Part|Class|Series)\s+[A-Z]$")
 
@@ -111,7 +114,7 @@ def _boundaries(text: str) -> list[tuple[int, int]]:
             cuts.setdefault(m.start(), m.end())
     for m in _CAPS_LINE.finditer(text):
         line = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
-        if _ends_a_unit(line) and not (line.rstrip().endswith(";") and _GOES_ON.match(text, m.start())):
+        if _ends_a_unit(line) and not (line.rstrip().endswith(";") and _GOES_ON.match(text, m.start()) or _VERB_GOES_ON.match(text, m.start())):
             cuts.setdefault(m.start(), m.end())
     return sorted(cuts.items())
 

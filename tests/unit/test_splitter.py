@@ -79,6 +79,15 @@ def test_an_upper_case_clause_goes_on_after_a_semicolon_and_a_joining_word():
         "EACH PARTY SHALL PAY ITS OWN COSTS;", "THE PARTIES SHALL MEET YEARLY."]
 
 
+def test_an_upper_case_clause_goes_on_where_its_next_line_opens_with_its_verb():
+    """KING PHARMACEUTICALS (CUAD train, read on the final page): "NEITHER KING NOR DEPOMED (WHICH ... AGENTS)" | "SHALL HAVE ANY LIABILITY
+    TO THE OTHER ..." was cut at the bracket that ends the line, and the cap card quoted "SHALL HAVE ANY LIABILITY" without its subject."""
+    text = ("NEITHER KING NOR DEPOMED (WHICH\nFOR THE PURPOSES OF THIS SECTION 11.2 SHALL INCLUDE THEIR\nRESPECTIVE AFFILIATES AND AGENTS)\n"
+            "SHALL HAVE ANY LIABILITY TO THE OTHER FOR ANY PUNITIVE DAMAGES.\nARTICLE XII\nCONFIDENTIALITY")
+    assert texts(sentences(text))[0].endswith("ANY PUNITIVE DAMAGES.")
+    assert len(sentences("LIMITATION OF LIABILITY (SECTION 9)\nTHE CAP APPLIES TO ALL CLAIMS.")) == 2  # a title, then a sentence
+
+
 def test_initialisms_do_not_end_a_sentence():
     """An insurance clause's "A.M. Best rating" was two units, and two findings, at "A.M."."""
     text = ("Supplier shall maintain product liability insurance with carriers having an A.M. Best rating of A- or better. "
