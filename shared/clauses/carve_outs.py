@@ -22,7 +22,8 @@ def part_end(quote: str, start: int) -> int:
 
 # Where the rule after an exception takes over ("except for loss ... caused by NCC's negligence
 # and in such event NCC's total liability ... shall not exceed", "..., in which case ...").
-_OPENER = re.compile(r",\s+(?=(?:if(?!\s+any\s*[,)])|when|where|in\s+no\s+event|under\s+no\s+circumstances?|nothing|neither)\b)", re.I)  # a main clause's opening after a leading exception
+_OPENER = re.compile(r",\s+(?=(?:if(?!\s+any\s*[,)])|when|where|in\s+no\s+event|under\s+no\s+circumstances?|nothing|neither"
+                     r"|the\s+(?:(?:total|aggregate|maximum|entire|cumulative)\s+)+liabilit(?:y|ies))\b)", re.I)  # a main clause's opening after a leading exception ("..., the total liability of one Party": CARDAX)
 _CARVE_STOP = re.compile(r",?\s+(?:and\s+)?in\s+(?:such|that|which|any\s+such)\s+(?:event|case)\b|,?\s+and\s+in\s+no\s+event\b|,\s+(?=except\b)", re.I)  # ", except ...": the next one
 
 

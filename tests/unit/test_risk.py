@@ -1378,3 +1378,17 @@ def test_names_liable_to_another_named_are_one_side():
              "TO PAPA JOHN'S FOR ANY CONSEQUENTIAL, INCIDENTAL, PUNITIVE, EXEMPLARY, OR SPECIAL DAMAGES.")
     assert "Applies to one party (“NEITHER ABG NOR AUTHENTIC BRANDS GROUP LLC NOR CELEBRITY SHALL BE LIABLE TO PAPA JOHN'S”)" in risk.risk_note("Cap On Liability", quote)["risk"]
     assert [f["scope"] for f in risk.facts("Cap On Liability", "Neither party shall be liable to the other party for lost profits.") if f["kind"] == "bound"] == ["mutual"]
+
+
+def test_a_leading_exception_ends_where_the_total_liability_begins_and_revenues_received_are_a_basis():
+    """CARDAX collaboration (CUAD train, read on the final page): "Except in the event of (i) ... (ii) a Party's breach of its confidentiality
+    obligation, the total liability of one Party to the other Party ... shall ... be limited to the amount of revenues it receives under
+    this Agreement." quoted the cap's own subject as an exception, and read "cap: no value read"."""
+    quote = ("Except in the event of (i) a Party's gross negligence or willful misconduct and/or (ii) a Party's breach of its confidentiality "
+             "obligation, the total liability of one Party to the other Party (and its Affiliates) arising out of or in connection with this "
+             "Agreement, whether in contract, tort (including negligence), statute or otherwise, shall, to the maximum extent permitted by "
+             "Applicable Law, be limited to the amount of revenues it receives under this Agreement.")
+    facts = risk.facts("Cap On Liability", quote)
+    assert [f["text"] for f in facts if f["kind"] == "carve_out"] == [
+        "Except in the event of (i) a Party's gross negligence or willful misconduct and/or (ii) a Party's breach of its confidentiality obligation"]
+    assert terms.terms("Cap On Liability", quote, facts)[0]["text"] == "the amount of revenues it receives under this Agreement"
