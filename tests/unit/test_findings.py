@@ -355,6 +355,13 @@ def test_which_terminations_are_for_cause_only():
                           "its material obligations contained in this Agreement.")
     assert not for_cause_only("Either party may terminate this Agreement at any time after providing sixty days written notice, and either "
                               "party may terminate it upon a material breach.")
+    # CARDAX collaboration (CUAD train, read on the final page: the absent Termination For Convenience quoted nothing instead): a party that
+    # "ceases for any reason to carry on business" is a ground, no end for any reason
+    from shared.clauses.instead import ends_for_cause
+    bankrupt = ("This Agreement may be terminated by either Party, forthwith, or at any time thereafter by notice to the other if the other becomes "
+                "bankrupt or insolvent, or enters into liquidation, or ceases for any reason to carry on business.")
+    assert for_cause_only(bankrupt) and ends_for_cause(bankrupt)
+    assert not ends_for_cause("Either party may terminate this Agreement for any reason, or if the other party breaches it.")
 
 
 def test_a_list_of_terminations_with_one_on_notice_alone_is_not_for_cause_only():
