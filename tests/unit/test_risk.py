@@ -1355,6 +1355,9 @@ def test_an_ip_assignment_says_whom_the_ip_goes_to():
                  "as set forth on Schedule H to HERC.") == []
     assert owner("CRO shall assign to Client all inventions derived from the work assigned by Client to CRO.") == ["Client"]
     assert owner("Each party shall own the Intellectual Property it creates.") == []
+    # FUELCELL joint development (CUAD train, read on the final page): "assign, and hereby assigns, to ExxonMobil" said no one
+    assert owner("FCE will assign, and hereby assigns, to ExxonMobil ownership of Program Results.") == ["ExxonMobil"]
+    assert owner("Seller assigns all right, title and interest in, to and under the Patents to Buyer.") == ["Buyer"]
 
 
 def test_a_notice_that_lists_its_periods_after_a_colon_states_them():
