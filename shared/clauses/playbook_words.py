@@ -111,14 +111,14 @@ _NO_NAME = (r"(?:I|If|It|Is|In|Of|On|To|At|By|For|With|Far|Long|Soon|Much|Many|W
             r"|We|You|They|This|That|These|Those|There|Here|What|When|Where|Who|How|Why|Which|Any|All|No|Not|Yes|Above|Below|Agreed|Amended|Noted)\b")
 _ASKER = re.compile(r"(?<!such )(?<!so )(?<!well )(?<!same )(?<!as much )(?<!as long )\b(?:we(?:'re|’re|\s+are)|i(?:'m|’m|\s+am)|as|(?:we|i)(?:'re|’re|\s+are|\s+am)?\s+(?:represent(?:ing)?|act(?:ing)?\s+for|advis(?:e|ing))"
                     r"|on\s+behalf\s+of|(?:our|my)\s+client\s+is)\s+"
-                    rf"(?P<as>(?:(?:the|a|an)\s+)?(?:{_ROLE})\b|(?-i:(?!{_NO_NAME})[A-Z][\w&-]+(?:\s(?!{_NO_NAME})[A-Z][\w&-]*){{0,2}}))(?![\w&-]*['’]s?\b)", re.I)  # not "the same as the supplier's"
+                    rf"(?P<as>(?:(?:the|a|an)\s+)?(?:{_ROLE})\b|(?-i:(?!{_NO_NAME})[A-Z][\w&-]+(?:\s(?!{_NO_NAME})[A-Z][\w&-]*){{0,2}}|{BRAND}))(?![\w&-]*['’]s?\b)", re.I)  # not "the same as the supplier's"
 
 
 def asker(question: str) -> str | None:
     """The role or the name the question is asked as, in its words ("We're the customer. Can they terminate?": "the customer";
     "We act for Corio": "Corio"), or None."""
     m = _ASKER.search(question)
-    return m.group("as") if m else None
+    return m.group("as").rstrip(".") if m else None  # "We act for mPhase." (a brand in lower case: "drkoop.com", "iVillage")
 
 
 def asked_as(ours: str) -> str:

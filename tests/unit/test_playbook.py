@@ -209,6 +209,11 @@ def test_a_side_asked_as_a_lawyer_asks_or_by_its_name():
     assert logic.final_findings([corio], BOOK, "Corio")[0]["position"] | {"quotes": []} == {
         "category": "Termination For Convenience", "status": "meets", "rule": logic.final_findings([corio], BOOK)[0]["position"]["rule"], "quotes": [], "ours": "Corio"}
     assert logic.final_findings([corio], BOOK, "Commerce One")[0]["position"]["status"] == "deviates"
+    # a brand written in lower case (DRKOOP, MPHASE: CUAD train, read on the final page) is a name too; a lower-case word is not
+    assert [playbook_words.asker(q) for q in ("We represent drkoop.com. Can they terminate?", "We act for mPhase. Is there a cap?", "We are fine with it")] == [
+        "drkoop.com", "mPhase", None]
+    drkoop = Finding("Termination For Convenience", 3, "drkoop.com may terminate this Agreement upon thirty (30) days written notice.", 0.9)
+    assert logic.final_findings([drkoop], BOOK, "drkoop.com")[0]["position"]["status"] == "meets"
 
 
 def test_a_heading_glued_to_the_sentence_is_no_side():
