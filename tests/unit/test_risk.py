@@ -1395,3 +1395,15 @@ def test_a_leading_exception_ends_where_the_total_liability_begins_and_revenues_
     assert [f["text"] for f in facts if f["kind"] == "carve_out"] == [
         "Except in the event of (i) a Party's gross negligence or willful misconduct and/or (ii) a Party's breach of its confidentiality obligation"]
     assert terms.terms("Cap On Liability", quote, facts)[0]["text"] == "the amount of revenues it receives under this Agreement"
+
+
+def test_a_thing_that_shall_is_no_party_bound():
+    """INGEVITY IP agreement (CUAD train, read on the final page): "Applies to one party (“the Unreleased SpinCo IP Liabilities shall”)"
+    and "(“Delayed SpinCo IP Liability shall”)"; liabilities, assets, IP, marks, information and data are things, no party."""
+    def bound(quote):
+        return [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "bound"]
+
+    assert bound("If and when any such consent shall be obtained or the Unreleased SpinCo IP Liabilities shall otherwise become assignable, "
+                 "Parent shall promptly assign such Unreleased SpinCo IP Liabilities.") == ["Parent shall"]
+    assert bound("The Depomed Trademarks shall be used only with the Product.") == []
+    assert bound("Licensee shall assign to Licensor all Improvements.") == ["Licensee shall"]
