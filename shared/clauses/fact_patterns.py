@@ -65,7 +65,6 @@ _STOP = (r"(?:of|the|in|on|to|at|and|or|for|per|each|a|an|every|with|by|from|dur
 _KIND = (r"(?:(?:commercial\s+|comprehensive\s+)?general\s+(?:commercial\s+)?liability|general\s+commercial|products?\s+liability|professional\s+liability|errors\s+and\s+omissions|"
          r"workers['’]?\s+compensation|worker['’]s\s+compensation|employers?['’]?s?\s+liability|(?:commercial\s+)?automobile(?:\s+liability)?|"
          r"umbrella(?:\s+liability)?|excess\s+liability|property|clinical\s+trials?|cyber(?:\s+liability)?|directors\s+and\s+officers|fire)")
-# A party a thing goes to, by its name ("On2", "the Company": "Company"), not a section, a document or a pronoun
 # A party a thing goes to, by its name ("On2", "the Company": "Company", "Bank of America"), not a section, a document, a thing
 # defined ("the Separation Agreement", "the Effective Time", "Licensed Products") or a pronoun
 _OWNER = (r"(?:the\s+)?(?P<f>(?-i:(?!(?:Section|Article|Exhibit|Schedule|Appendix|Annex|Agreement|This|The|THE|That|These|Such|Each|Either|Any|All|Third|Paragraph)\b)"

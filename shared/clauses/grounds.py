@@ -21,9 +21,11 @@ from shared.clauses.catalogue import FOR_CAUSE
 # Consultant's Disability": SLINGERBAG): no train label names one either.
 GROUNDS = re.compile(rf"\b(?:{FOR_CAUSE}|change\s+(?:in|of)\s+(?:the\s+)?control|death|dies|disab\w*|incapacit\w*)\b", re.I)
 _ANY_TIME = re.compile(r"\b(?:at\s+)?any\s+time\s+(?:upon|on|by|with|after)\b(?!\s+the\s+occurrence)", re.I)  # "at any time upon the occurrence of any of the following events": for cause
-# A party that "ceases for any reason to carry on business" gives a ground, no end for any reason (CARDAX, CUAD train, on the final page).
+# An end for any reason; a party that "ceases for any reason to carry on business" gives a ground, no such end (CARDAX, CUAD train,
+# on the final page). Read here and by ``instead``.
+ANY_REASON = r"(?<!ceases )(?<!cease )(?<!ceasing )\bfor\s+(?:any|no)\s+reason"
 _WITHOUT_CAUSE = re.compile(
-    r"\bwithout\s+cause|(?<!ceases )(?<!cease )(?<!ceasing )\bfor\s+(?:any|no)\s+reason|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
+    r"\bwithout\s+cause|" + ANY_REASON + r"|\bfor\s+(?:its|their|his|her)?\s*convenience|\bat\s+(?:its|their|his|her)\s+(?:sole\s+)?(?:discretion|option|election)"
     r"|\bin\s+(?:its|their)\s+sole\s+discretion|\bwith\s+or\s+without\s+cause|\bdesires?\s+to\s+terminate|\bfor\s+whatever\s+reason|\bwithout\s+(?:any\s+)?(?:reason|liability|penalty)"
     r"|\bat\s+will\b|\bat\s+the\s+(?:sole\s+)?option\s+of|" + _ANY_TIME.pattern, re.I)
 # "at any time on notice" gives a right without cause unless the cause is named beside it ("may

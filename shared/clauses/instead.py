@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from shared.clauses import extent
-from shared.clauses.grounds import GROUNDS, notice_alone
+from shared.clauses.grounds import ANY_REASON, GROUNDS, notice_alone
 
 if TYPE_CHECKING:
     from shared.clauses.findings import Scored
@@ -31,7 +31,7 @@ _NOT_A_RIGHT = re.compile(r"\b(?:shall|will|may)\s+not\s+(?:\w+\s+){0,3}?termina
 # An end without cause, which would be the asked clause itself ("for any reason", "for convenience"); a discretion
 # to use a right that a default gives ("the HOF Entities shall have the right, in their sole discretion, (A) to
 # terminate this Agreement") is still an end for cause.
-_WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|(?<!ceases )(?<!cease )(?<!ceasing )\bfor\s+(?:any|no)\s+reason|\bconvenience\b|\bat\s+will\b|\bfor\s+whatever\s+reason"
+_WITHOUT_CAUSE = re.compile(r"\bwithout\s+(?:any\s+)?cause|" + ANY_REASON + r"|\bconvenience\b|\bat\s+will\b|\bfor\s+whatever\s+reason"
                             r"|\bat\s+the\s+(?:sole\s+)?option\s+of\s+(?:any|either|each)\s+part"
                             # an item that is a notice alone: "may terminate this Agreement ...: (i) upon thirty (30) days prior written notice, or (ii) ... if" (HF ENTERPRISES)
                             r"|\((?:i|a|1)\)\s*(?:upon|on|with|by\s+giving)\s+(?:at\s+least\s+)?[^.;()]{0,30}?(?:\(\d+\)\s*)?(?:days?|months?)['’]?\s+(?:\w+\s+){0,3}?notice\s*[,;]?\s*(?:or|and)\b"
