@@ -13,7 +13,7 @@ from collections.abc import Callable
 from shared.clauses import disclaimers, expiry, other_kinds, risk
 from shared.clauses.catalogue import CATEGORIES
 from shared.clauses.front_matter import not_the_contract
-from shared.clauses.grounds import for_cause_only
+from shared.clauses.grounds import by_agreement_only, for_cause_only
 from shared.documents import cjk
 
 
@@ -295,7 +295,7 @@ def states_nothing(text: str) -> bool:
 
 # Category -> what makes text scored for it no such clause by CUAD's definition, whatever its score.
 _RULES: dict[str, list[Callable[[str], bool]]] = {cat: [veto] for cat, veto in _NAMES_NONE.items()}
-for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
+for _cat, _veto in (("Termination For Convenience", for_cause_only), ("Termination For Convenience", by_agreement_only), ("Renewal Term", renews_nothing), ("Uncapped Liability", excepts_nothing),
                     ("Minimum Commitment", lambda text: bool(_INSURANCE.search(text))),
                     ("Notice Period To Terminate Renewal", lambda text: not _NOTICE.search(text)), ("Exclusivity", non_exclusive_only),
                     ("Cap On Liability", _either(equitable_only, indemnity_only, disclaims_only, mitigates_only, _only(_DEBTS_OR_JURY, _DAMAGES), _only(_CUMULATIVE, _DAMAGES), bounds_nothing)), *((c, restricts_nothing) for c in disclaimers.RESTRICTIONS[:4]),

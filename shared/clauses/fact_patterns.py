@@ -139,6 +139,8 @@ RX: dict[str, list[re.Pattern]] = {
     ],
     "bound": [
         _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
+           # "that neither will be liable to the other for damages" (EUROPEAN MICRO, CUAD train, read on the final page: "not decided")
+           r"|\b(?:neither|each)(?=\s+(?:shall|will|may|agrees?)\b[^.;]{0,80}?\bthe\s+other\b)"
            rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
            r"|(?-i:\b[Aa]\s+Party\s+(?:shall|will|may|must|agrees?)\b|(?:(?<=shall )|(?<=will )|(?<=may ))a\s+Party\b)"  # "in no event shall a Party be liable to the other Party": any of them (BLOOM ENERGY)
            # "Any of the Participants will": every one of them; not "any of the Securities" (ALLIANCE BANCORP)

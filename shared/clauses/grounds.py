@@ -44,6 +44,21 @@ def for_cause_only(text: str) -> bool:
     return bool(GROUNDS.search(text)) and not without and notice_alone(text) is None
 
 
+# An end both parties must agree to is no right of either: "(b) The parties may terminate this Agreement at any time by written
+# agreement" (VAPOTHERM, CUAD train, read on the final page: a Termination For Convenience card, "not decided" on its notice). None
+# of CUAD's labelled Termination For Convenience clauses (train and dev) names an end by agreement.
+_AGREED = re.compile(r"(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with|through)\s+(?:the\s+)?(?:(?:mutual|written|express|joint)\s+){1,2}(?:agreement|consent)\b"
+                     r"(?:\s+(?:in\s+writing\s+)?of\s+(?:the|both|all)\s+(?:parties|partners)\b)?|(?:\bat\s+any\s+time\s+)?\b(?:by|upon|with)\s+(?:the\s+)?(?:agreement|consent)\s+of\s+(?:the|both|all)\s+"
+                     r"(?:parties|partners)\b|\bby\s+mutual\s+\w+|\bmutually\s+agree\w*|\bparties\s+(?:may\s+|shall\s+)?(?:mutually\s+)?agree\s+(?:in\s+writing\s+)?to\s+terminat\w*", re.I)
+
+
+def by_agreement_only(text: str) -> bool:
+    """Whether a termination clause's only end without cause is one both parties agree to; an end for cause beside it is none."""
+    rest = _AGREED.sub(" ", text)
+    on_notice = notice_alone(rest) is not None or bool(_NOTICE.search(rest) and not GROUNDS.search(rest))  # "(b) by Licensee upon ninety (90) days' notice"
+    return rest != text and not _WITHOUT_CAUSE.search(rest) and not on_notice
+
+
 # One of a list of rights that is an end on notice alone: "This Agreement shall be terminable as follows: (a) In the event
 # that a party hereto commits a material breach ...; (b) ... fails to pay ...; (c) In accordance with the provisions of
 # Section 8.03; or, (d) Either party hereto may terminate this Agreement after the Initial Period upon at least six (6)

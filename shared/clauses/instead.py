@@ -216,6 +216,28 @@ def names_law(text: str) -> bool:
     return bool(_LAW.search(text))
 
 
+# Who may take the contract over, where a limit on transferring the licence is asked and absent: "can they assign the licence?" of a
+# video-on-demand licence whose only such words are "This Agreement may not be assigned, sold or transferred without the prior written
+# consent of the other party" was answered "No Non-Transferable License clause found" alone (EUROMEDIA, CUAD train, read on the final
+# page). A licence granted by the contract goes where the contract goes: a sentence that bars or conditions assigning or transferring
+# the contract (or its rights) is quoted beside the absence, unless a sentence calls a licence non-transferable or non-assignable (the
+# model then missed it).
+_BARS_ASSIGNING = re.compile(r"(?:\b(?:may|shall|will|can)\s*not|\bcannot|\bneither\s+(?:party|\w+)\s+(?:may|shall|will)|\bno\s+party\s+(?:may|shall|will)|\bprohibited\s+from)\s+"
+                             r"(?:\w+,?\s+){0,4}?(?:assign|transfer|sell|delegate)\w*\b[^.;]{0,80}?\b(?:this\s+agreement|the\s+agreement|(?:its|any)\s+(?:of\s+its\s+)?rights|rights\s+(?:and|or)\s+obligations)\b"
+                             r"|\b(?:this|the)\s+agreement\b[^.;]{0,60}?\b(?:may|shall|will)\s+not\s+be\s+(?:\w+,?\s+){0,3}?(?:assigned|transferred)\b", re.I)
+_NAMES_LICENCE_LIMIT = re.compile(r"\bnon-?\s?(?:transferable|assignable)\b|\bnot\s+(?:be\s+)?(?:transferable|assignable)\b|\blicen[cs]e\w*\b[^.;]{0,60}?\b(?:may|shall)\s+not\s+be\s+(?:assigned|transferred|sublicensed)", re.I)
+
+
+def bars_assigning(text: str) -> bool:
+    """Assigning or transferring the contract (or its rights) barred or made subject to consent."""
+    return bool(_BARS_ASSIGNING.search(text))
+
+
+def limits_licence(text: str) -> bool:
+    """A licence said to be non-transferable or non-assignable."""
+    return bool(_NAMES_LICENCE_LIMIT.search(text))
+
+
 class Given(NamedTuple):
     """What stands in a category's place: ``gives`` (read on each sentence that names ``word``),
     said as ``what`` ("rights to terminate for cause") and, in a cell, ``tag`` ("for cause only");
@@ -237,6 +259,7 @@ INSTEAD: dict[str, Given] = {
     "Price Restrictions": Given(prices_change, "", "terms on which prices may change", "prices may change", limits_change),
     "Ip Ownership Assignment": Given(keeps_own, "", "ownership each owner keeps", "ownership kept", assigns),
     "Governing Law": Given(names_forum, "", "a forum for disputes, which names no governing law", "forum only", names_law),
+    "Non-Transferable License": Given(bars_assigning, "", "limits on assigning the contract (and any licence it grants)", "contract assignment only", limits_licence),
 }
 
 

@@ -37,6 +37,7 @@ _MUTUAL = re.compile(
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)|the{_W}parties{_W}(?:shall|will){_W}not{_W}be{_W}liable"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)
+    rf"|(?:neither|each)(?={_W}(?:shall|will|may|agrees?)\b[^.;]{{0,80}}?\bthe{_W}other\b)"  # "neither will be liable to the other" (EUROPEAN MICRO)
     rf"|{NAMED_SIDES})\b", re.I)
 _TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])[\w-]*", re.I)  # the second name whole: "... or by the Sponsor" (DOMINI)
 _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",

@@ -30,6 +30,11 @@ _STRAY = {
     # ... and so is how long they last ("How long does the maintenance last": HER IMPORTS, CUAD train, on the final page), not after the end
     re.compile(r"\b(how\s+long\s+(?:does|will|would|do)\s+)(?:the|our|their|this)\s+(?:support|maintenance|services?|subscription|hosting)"
                r"(?=\s+(?:last|run|go\s+on|continue)\b(?![^?.;,]{0,30}\b(?:after|following|once|post|when|beyond)\b))", re.I): r"\1the agreement",
+    # ... and so is how long a party gets to do what the contract is for: "How long does Wildform have to support the software" (ON2) and "How
+    # long does Rogers get to show our films" (EUROMEDIA; CUAD train, read on the final page) routed nowhere
+    re.compile(r"\b(how\s+long\s+)(?:(?:does|do|will|would)\s+(?:\w+\s+){1,2}?(?:get|have)\s+to\s+|(?:can|may)\s+(?:\w+\s+){1,2}?)(?:support|maintain|host|show|exhibit|broadcast|air"
+               r"|screen|stream|distribute|sell|resell|market|use|provide|supply|service|carry|promote|operate)\b(?![^?.;,]*\b(?:after|following|once|post|beyond)\b)[^?.;,]*", re.I):
+        r"\1does the agreement last",
 }
 # "how long does it run/last" asks the contract's term, unless a thing that lasts was named before it ("Is there a non-compete, and
 # how long does it last?"): "We're the customer of this service. How long does it run and does it renew, ...?" (OPERA) and "what
@@ -255,10 +260,10 @@ def asks_playbook(question: str) -> bool:
 # only before a question word ("..., and how do we get out of it?"; "go around us and contract
 # directly" is one thing), a colon ("Two things: ..."), never "or" ("exclusive, or can we use
 # others?" asks one thing twice) nor the stop of "e.g.".
-_ASK_WORD = r"(?:can|could|is|are|does|do|did|will|would|should|may|must|has|have|what|what's|whats|when|how|who|whose|which|where|why|any|whether)"
-_ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:and|but|also|plus)\s+(?={_ASK_WORD}\b)", re.I)
+ASK_WORD = r"(?:can|could|is|are|does|do|did|will|would|should|may|must|has|have|what|what's|whats|when|how|who|whose|which|where|why|any|whether)"
+_ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:and|but|also|plus)\s+(?={ASK_WORD}\b)", re.I)
 # A condition may lead in: "If I sell my agency or close it, what happens to my clients" asks (GOOSEHEAD franchise, read on the final page).
-_ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?(?:(?:if|once|after|before|in\s+case)\b[^,?]{{3,80}},\s*)?{_ASK_WORD}\b", re.I)
+_ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?(?:(?:if|once|after|before|in\s+case)\b[^,?]{{3,80}},\s*)?{ASK_WORD}\b", re.I)
 # A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
 # an earlier part named, not a topic of its own.
 # "Their" and "them" are the other side where it owns or is acted on ("can we work with their competitors", "can we hire their
@@ -295,36 +300,3 @@ def asking_parts(question: str) -> list[str]:
     if len(parts) < 2:
         return []
     return [p for p in parts if _ASKS.match(p) and len(p.split()) >= 3 and not _REFERS_BACK.search(_THEY_ACT.sub(" ", _OWN_IT.sub(" ", _CONTRACT_IT.sub(" ", p))))]
-
-
-# A plain list of topics ("Term + renewal + gov law"; "Quick check: cap, indemnity, insurance,
-# assignment"): three items or more (two joined by "+") of five words at most, split at commas,
-# "+", "&" or "and", none of them a clause (a question word, a condition, a verb: "If nobody does
-# anything, does the deal extend itself, and for how long?" lists nothing). A list after a dash,
-# or one with "etc." or "e.g.", gives examples of one topic ("What cover … — product liability,
-# professional indemnity, etc.?"); an item that asks for something ("Keep it brief", "bullet
-# points are fine") is no topic.
-_SEGMENT = re.compile(r"([:;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|\s[-—–]\s)")
-_ITEM = re.compile(r",|\+|&|\band\b", re.I)
-_EXAMPLES = re.compile(r"\b(?:etc|e\.g|i\.e|such as|for example|something else)\b", re.I)
-_CLAUSAL = re.compile(rf"\b(?:{_ASK_WORD}|if|had|not|no)\b", re.I)
-_REQUEST = re.compile(r"^(?:check|review|keep|pull|please|pls|do|look|tell|list|mark|give|show|summari[sz]e|flag|confirm|find|need|want)\b"
-                      r"|\b(?:is|are|be|was|were)\b|(?-i:\b(?:[Ww]e|[Yy]ou|me|us|I)\b)", re.I)  # "US" is a country
-_ITEM_LEAD = re.compile(r"^(?:(?:or|any|the|also|plus|pls|please|and|all|our|their|its)\s+)+", re.I)
-
-
-def listed_items(question: str) -> list[tuple[str, list[str]]]:
-    """Each plain list of topics in ``question``: (what a colon it follows heads it with, or "";
-    its items in the user's words)."""
-    segments = _SEGMENT.split(clean(question))
-    out = []
-    for i in range(0, len(segments), 2):
-        segment, before = segments[i], segments[i - 1].strip() if i else ""
-        if before in ("-", "—", "–") or _EXAMPLES.search(segment):
-            continue
-        items = [it for it in (_ITEM_LEAD.sub("", b.strip(" ()'\"")) for b in _ITEM.split(segment)) if it]
-        if len(items) < 3 and "+" not in segment or not all(len(it.split()) <= 5 and not _CLAUSAL.search(it) for it in items):
-            continue
-        topics = [it for it in items if not _REQUEST.search(it) and re.search(r"[A-Za-z]{2}", it)]
-        out.append((segments[i - 2].strip() if before == ":" else "", topics))
-    return out

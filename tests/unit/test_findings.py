@@ -113,7 +113,7 @@ class FixedModel:
     def __init__(self, scores: dict[str, dict[str, float]]):
         self.categories = ["Cap On Liability", "Uncapped Liability", "Governing Law", "Termination For Convenience", "Warranty Duration", "Competitive Restriction Exception",
                            "Exclusivity", "Source Code Escrow", "Third Party Beneficiary", "Revenue/Profit Sharing", "Irrevocable Or Perpetual License", "Price Restrictions",
-                           "Ip Ownership Assignment"]
+                           "Ip Ownership Assignment", "Non-Transferable License"]
         self.index = {c: i for i, c in enumerate(self.categories)}
         self._scores = scores
 
@@ -362,6 +362,23 @@ def test_which_terminations_are_for_cause_only():
                 "bankrupt or insolvent, or enters into liquidation, or ceases for any reason to carry on business.")
     assert for_cause_only(bankrupt) and ends_for_cause(bankrupt)
     assert not ends_for_cause("Either party may terminate this Agreement for any reason, or if the other party breaches it.")
+
+
+def test_an_end_both_parties_must_agree_to_is_no_termination_for_convenience():
+    """VAPOTHERM manufacturing and supply (CUAD train, read on the final page): "(b) The parties may terminate this Agreement at any
+    time by written agreement" was a Termination For Convenience card, "not decided" on its notice: an end both must agree to is no
+    right of either. An end at will or on notice beside it still is one."""
+    from shared.clauses.definitions import NOT_A_CLAUSE
+    from shared.clauses.grounds import by_agreement_only
+
+    veto = NOT_A_CLAUSE["Termination For Convenience"]
+    assert veto("(b) The parties may terminate this Agreement at any time by written agreement.")
+    assert veto("This Agreement may be terminated by mutual written consent of the parties or by either party upon a material breach by the other.")
+    assert veto("This Agreement may be terminated at any time upon the agreement of both parties.")
+    assert by_agreement_only("If the Parties mutually agree to terminate this Agreement, the Parties shall wind down the Program.")
+    assert not veto("This Agreement may be terminated by mutual written agreement, or by either party for any reason upon sixty (60) days notice.")
+    assert not veto("This Agreement may be terminated (a) by mutual written agreement; or (b) by Licensee upon ninety (90) days' prior written notice to Licensor.")
+    assert not by_agreement_only("The Parties agree that Licensee may terminate this Agreement at any time upon notice.")
 
 
 def test_a_list_of_terminations_with_one_on_notice_alone_is_not_for_cause_only():
@@ -1346,6 +1363,29 @@ def test_an_absent_governing_law_quotes_the_forum_unless_a_law_is_said_to_govern
                                    "competent jurisdiction.")
     assert not instead.names_forum("If any action is brought by either party under this Agreement whether by suit, arbitration or otherwise, the "
                                    "prevailing party shall recover its fees.")
+
+
+def test_an_absent_non_transferable_licence_quotes_the_limits_on_assigning_the_contract():
+    """EUROMEDIA video-on-demand licence (CUAD train, read on the final page), asked "can they assign the licence?": "No
+    Non-Transferable License clause found" said nothing of "This Agreement may not be assigned, sold or transferred without the prior
+    written consent of the other party", and a licence granted by the contract goes where the contract goes. A licence said to be
+    non-transferable (a clause the model missed) quotes nothing; a right to assign is no limit."""
+    from shared.clauses import instead
+
+    page = ("Licensor grants to Rogers the non-exclusive license and right to distribute and exhibit the Licensed Programs in Canada.\n"
+            "This Agreement may not be assigned, sold or transferred without the prior written consent of the other party.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], ["Non-Transferable License"], 1)
+    (limit,) = gone["instead"]
+    assert limit["quote"].startswith("This Agreement may not be assigned") and gone["instead_tag"] == "contract assignment only"
+    named = page.replace("the non-exclusive license", "the non-exclusive, non-transferable license")
+    (gone,) = findings.absent(findings.score_units(findings.page_units([named]), model, [named]), [], ["Non-Transferable License"], 1)
+    assert "instead" not in gone
+    assert instead.bars_assigning("Licensee shall not assign its rights under this Agreement without Licensor's prior written consent.")
+    assert instead.bars_assigning("Neither party may assign this Agreement without the other party's prior written consent.")
+    assert not instead.bars_assigning("Notwithstanding the foregoing, either party may assign this Agreement, without the prior consent of the other "
+                                      "party, to any person affiliated by common ownership with the assigning party.")
+    assert not instead.bars_assigning("Sponsor does hereby consent to any transfer or assignment by FNW of its rights under this Agreement.")
 
 
 def test_an_absence_quotes_each_thing_it_gives_once_and_the_customer_information_kept():

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bench import cuad
-from shared.clauses import catalogue, risk, terms
+from shared.clauses import catalogue, playbook_words, risk, terms
 
 # Our words must not conclude or instruct (the same rule as the draft's validator). The clause's
 # own words, quoted in “…”, may say anything.
@@ -528,6 +528,10 @@ def test_mutual_words_that_bind_no_party_and_an_adverb_after_hereby():
     assert [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "bound"] == ["Consultant hereby irrevocably transfers"]
     assert [f["scope"] for f in risk.facts("Cap On Liability", "The parties mutually agree that neither shall be liable for lost profits.")
             if f["kind"] == "bound"] == ["mutual"]
+    # EUROPEAN MICRO distributor (CUAD train, read on the final page: "the clause does not say which parties it binds")
+    quote = "It is the express intent and agreement of the parties that neither will be liable to the other for damages, except as expressly set forth in paragraphs 5.3 and 5.5(c)."
+    assert [(f["text"], f["scope"]) for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == [("neither", "mutual")]
+    assert playbook_words.mutual(quote, "Cap On Liability")[0] == "meets"
 
 
 def test_a_joint_venture_transfer_restriction_in_its_own_words():

@@ -13,7 +13,8 @@ from services.analyze import logic as analyze_logic
 from services.locate.embedder import Embedder
 from services.phase2.logic import open_questions
 from shared.clauses import routing, routing_lists, routing_parts
-from shared.clauses.routing_text import asking_parts, listed_items, the_contract
+from shared.clauses.routing_lists import listed_items
+from shared.clauses.routing_text import asking_parts, the_contract
 from shared.clauses.verdicts import concludes
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -310,3 +311,8 @@ def test_how_long_the_maintenance_lasts_is_the_contracts_term(embed):
     route, unasked = routing.routed(q, embed)
     assert "Expiration Date" in route.categories and unasked == []
     assert routing.route("How long does the support last after termination?", embed).categories == ["Post-Termination Services"]
+    # ... and so is how long a party gets to do what the contract is for (ON2 support and maintenance, EUROMEDIA video-on-demand licence;
+    # CUAD train, read on the final page: both routed nowhere)
+    for q in ("How long does Wildform have to support the software?", "How long does Rogers get to show our films?"):
+        assert "Expiration Date" in routing.route(q, embed).categories
+    assert routing.route("How long can we use the software after termination?", embed).categories == ["Post-Termination Services"]
