@@ -223,8 +223,8 @@ def names_law(text: str) -> bool:
 # the contract (or its rights) is quoted beside the absence, unless a sentence calls a licence non-transferable or non-assignable (the
 # model then missed it).
 _BARS_ASSIGNING = re.compile(r"(?:\b(?:may|shall|will|can)\s*not|\bcannot|\bneither\s+(?:party|\w+)\s+(?:may|shall|will)|\bno\s+party\s+(?:may|shall|will)|\bprohibited\s+from)\s+"
-                             r"(?:\w+,?\s+){0,4}?(?:assign|transfer|sell|delegate)\w*\b[^.;]{0,80}?\b(?:this\s+agreement|the\s+agreement|(?:its|any)\s+(?:of\s+its\s+)?rights|rights\s+(?:and|or)\s+obligations)\b"
-                             r"|\b(?:this|the)\s+agreement\b[^.;]{0,60}?\b(?:may|shall|will)\s+not\s+be\s+(?:\w+,?\s+){0,3}?(?:assigned|transferred)\b", re.I)
+                             r"(?:(?!be\b)\w+,?\s+){0,4}?(?:assign|transfer|sell|delegate)\w*\b[^.;]{0,80}?\b(?:this\s+agreement|the\s+agreement|(?:its|any)\s+(?:of\s+its\s+)?rights|rights\s+(?:and|or)\s+obligations)\b"
+                             r"|\b(?:this|the)\s+agreement\b[^.;]{0,60}?\b(?:may|shall|will)\s+not\s+be\s+(?:(?!deemed|considered|construed|treated|regarded)\w+,?\s+){0,3}?(?:assigned|transferred)\b", re.I)
 _NAMES_LICENCE_LIMIT = re.compile(r"\bnon-?\s?(?:transferable|assignable)\b|\bnot\s+(?:be\s+)?(?:transferable|assignable)\b|\blicen[cs]e\w*\b[^.;]{0,60}?\b(?:may|shall)\s+not\s+be\s+(?:assigned|transferred|sublicensed)", re.I)
 
 

@@ -1386,6 +1386,7 @@ def test_an_absent_non_transferable_licence_quotes_the_limits_on_assigning_the_c
     assert not instead.bars_assigning("Notwithstanding the foregoing, either party may assign this Agreement, without the prior consent of the other "
                                       "party, to any person affiliated by common ownership with the assigning party.")
     assert not instead.bars_assigning("Sponsor does hereby consent to any transfer or assignment by FNW of its rights under this Agreement.")
+    assert not instead.bars_assigning("A change of control of Rogers shall not be considered an assignment of this Agreement.")
 
 
 def test_an_absence_quotes_each_thing_it_gives_once_and_the_customer_information_kept():
