@@ -217,9 +217,10 @@ RX: dict[str, list[re.Pattern]] = {
     # kinds named together before one "insurance" are one coverage ("commercial general liability and product liability insurance")
     "coverage": [_i(rf"\b{_KIND}(?:(?:,\s+|,?\s+(?:and|or)\s+){_KIND})*\s+(?:insurance|coverage|policy|policies)\b")],
     # whom the IP goes to ("Wildform hereby irrevocably assigns to On2", "shall vest solely in On2", "the sole property of On2": ON2,
-    # CUAD train, on the final page, where a lawyer acting for On2 read "IP created under the contract may belong to the counterparty")
+    # CUAD train, on the final page, where a lawyer acting for On2 read "IP created under the contract may belong to the counterparty");
+    # a thing "owned by" a party that is described, not given, goes to no one ("any patents ... owned by Anixa that claim": ANIXA)
     "owner": [_i(r"\b(?:assigns?|assigned(?!\s+by)|transfers?|transferred|conveys?|conveyed)\b[^.;(]{0,200}?(?<!\band)(?<!\bin,)\s+to\s+", _OWNER),  # not "in and to the Assigned Marks", "in, to", nor into a bracket
-              _i(r"\b(?:vest(?:s|ed)?\s+(?:\w+\s+){0,2}?in|(?:the\s+)?property\s+of|owned\s+(?:\w+\s+){0,2}?by|belong(?:s|ing)?\s+(?:\w+\s+){0,2}?to)\s+", _OWNER),
+              _i(r"\b(?:vest(?:s|ed)?\s+(?:\w+\s+){0,2}?in|(?:the\s+)?property\s+of|\b(?:is|are|be|been|remains?|hire,?)\s+(?:\w+\s+){0,2}?owned\s+(?:\w+\s+){0,2}?by|belong(?:s|ing)?\s+(?:\w+\s+){0,2}?to)\s+", _OWNER),
               _i(_OWNER, r"\s+(?:owns|(?:shall|will)\s+(?:solely\s+|exclusively\s+)?(?:own|retain|be\s+the\s+(?:sole\s+(?:and\s+exclusive\s+)?|exclusive\s+)?owner)|retains)\b")],
     "insured": [_i(r"\b(?:(?:name[sd]?|list(?:ed)?|include[sd]?)\s+(?:\w+\s+){0,4}as\s+)?(?:an?\s+)?additional\s+insureds?\b")],
 }

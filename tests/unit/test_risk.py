@@ -1362,6 +1362,11 @@ def test_an_ip_assignment_says_whom_the_ip_goes_to():
     # FUELCELL joint development (CUAD train, read on the final page): "assign, and hereby assigns, to ExxonMobil" said no one
     assert owner("FCE will assign, and hereby assigns, to ExxonMobil ownership of Program Results.") == ["ExxonMobil"]
     assert owner("Seller assigns all right, title and interest in, to and under the Patents to Buyer.") == ["Buyer"]
+    # ANIXA collaboration (CUAD train, read on the final page: "Goes to “OntoChem”, “Anixa”"): a thing described as "owned by" a party goes to no one
+    assert owner("Anixa will promptly assign to OntoChem all right, title and interest in and to any patents and patent applications owned by Anixa "
+                 "that claim such Terminated Scaffold.") == ["OntoChem"]
+    assert owner("Consultant and the Company agree that all Innovations will be works made for hire owned exclusively by the Company.") == ["Company"]
+    assert owner("All Developed Technology shall be owned solely by Licensor.") == ["Licensor"]
 
 
 def test_a_notice_that_lists_its_periods_after_a_colon_states_them():

@@ -389,6 +389,9 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     # ON2 support agreement (CUAD train, read on the final page): "can Wildform compete with us or hire our people" lost the non-compete
     # to the hiring; two things done to us, named side by side
     assert set(routing.route("can Wildform compete with us or hire our people").categories) == {"Non-Compete", "No-Solicit Of Employees"}
+    # ANIXA collaboration (CUAD train, read on the final page): "are we barred from working with anyone else on cancer drugs" asked
+    # Exclusivity alone; the labelled clause is a Non-Compete ("neither OntoChem nor any of its Affiliates will discover, research, develop ...")
+    assert {"Exclusivity", "Non-Compete"} <= set(routing.route("are we barred from working with anyone else on cancer drugs?").categories)
 
 
 def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
