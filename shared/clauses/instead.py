@@ -238,6 +238,30 @@ def limits_licence(text: str) -> bool:
     return bool(_NAMES_LICENCE_LIMIT.search(text))
 
 
+# What warranty is given or disclaimed, where how long a warranty lasts is asked and absent: "what warranties do we get on the
+# interface?" of a licensing and hosting agreement whose TrueLink "represents and warrants that the Interface and all related software
+# ... will operate before, on and after January 1, 2000" and "DISCLAIMS ANY AND ALL EXPRESS WARRANTIES" was answered "No Warranty
+# Duration clause found" alone (BNC MORTGAGE, CUAD train, read on the final page). A warranty of a product, software, a service or
+# work, or a disclaimer of warranties, is quoted beside the absence, unless a sentence gives a warranty a period (the model then
+# missed it). A warranty of a party's power or standing is none, and so is a promise to make none to customers ("(E) make no
+# representations, warranties or guarantees to customers").
+_WARRANTS_WORK = re.compile(r"\bwarrants?\s+(?:to\s+\w+\s+)?that\s+(?:(?:the|all|its|each|any|such|every)\s+)?(?:[\w-]+\s+){0,3}?(?:products?|software|services?|goods|interface|systems?"
+                            r"|deliverables?|equipment|technology|work|materials?|hardware|programs?|units?|components?|devices?)\b"
+                            r"|\bdisclaims?\b[^.;]{0,80}?\bwarrant|(?:\bmakes|\b(?:we|I)\s+make)\s+no\s+(?:other\s+)?(?:[\w,]+\s+){0,4}?warrant|\bas[\s-]+is\b(?=[\"”']?\s*(?:[,.;)]|and\b|basis\b|where\b|with\b))|\bwithout\s+(?:any\s+)?warranty", re.I)
+_WARRANTY_PERIOD = re.compile(r"\bwarrant\w*\b[^.;]{0,160}?\b(?:for\s+(?:a\s+period\s+of\s+)?|within\s+|period\s+of\s+)(?:\w+\s+)?(?:\(\d+\)\s*)?(?:days?|months?|years?)\b"
+                              r"|\bwarranty\s+period\b", re.I)
+
+
+def warrants_work(text: str) -> bool:
+    """A warranty of a product, software, a service or work, or a disclaimer of warranties."""
+    return bool(_WARRANTS_WORK.search(text))
+
+
+def warranty_period(text: str) -> bool:
+    """A warranty given a period ("for a period of ninety (90) days", "the Warranty Period")."""
+    return bool(_WARRANTY_PERIOD.search(text))
+
+
 class Given(NamedTuple):
     """What stands in a category's place: ``gives`` (read on each sentence that names ``word``),
     said as ``what`` ("rights to terminate for cause") and, in a cell, ``tag`` ("for cause only");
@@ -259,6 +283,7 @@ INSTEAD: dict[str, Given] = {
     "Price Restrictions": Given(prices_change, "", "terms on which prices may change", "prices may change", limits_change),
     "Ip Ownership Assignment": Given(keeps_own, "", "ownership each owner keeps", "ownership kept", assigns),
     "Governing Law": Given(names_forum, "", "a forum for disputes, which names no governing law", "forum only", names_law),
+    "Warranty Duration": Given(warrants_work, "", "warranties given or disclaimed, with no period stated", "no period stated", warranty_period),
     "Non-Transferable License": Given(bars_assigning, "", "limits on assigning the contract (and any licence it grants)", "contract assignment only", limits_licence),
 }
 

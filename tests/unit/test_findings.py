@@ -1389,6 +1389,27 @@ def test_an_absent_non_transferable_licence_quotes_the_limits_on_assigning_the_c
     assert not instead.bars_assigning("A change of control of Rogers shall not be considered an assignment of this Agreement.")
 
 
+def test_an_absent_warranty_duration_quotes_the_warranty_given_or_disclaimed():
+    """BNC MORTGAGE licensing and hosting agreement (CUAD train, read on the final page), asked "what warranties do we get on the
+    interface?": "No Warranty Duration clause found" said nothing of the warranty TrueLink gives and the ones it disclaims. A warranty
+    with a period (a clause the model missed) quotes nothing; a party's warranty of its power, or a promise to make no warranty to
+    customers, is none."""
+    from shared.clauses import instead
+
+    page = ("Client represents and warrants that it has full power and authority to enter into this Agreement.\n"
+            "TrueLink represents and warrants that the Interface and all related software will operate before, on and after January 1, 2000.\n")
+    model = FixedModel({"Grant": {"Cap On Liability": 0.01}})
+    (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], ["Warranty Duration"], 1)
+    assert [q["quote"][:40] for q in gone["instead"]] == ["TrueLink represents and warrants that th"] and gone["instead_tag"] == "no period stated"
+    timed = page + "TrueLink warrants the Interface against defects for a period of ninety (90) days after delivery.\n"
+    (gone,) = findings.absent(findings.score_units(findings.page_units([timed]), model, [timed]), [], ["Warranty Duration"], 1)
+    assert "instead" not in gone
+    assert instead.warrants_work("EXCEPT AS EXPRESSLY SET FORTH IN THIS AGREEMENT, TRUELINK DISCLAIMS ANY AND ALL EXPRESS WARRANTIES.")
+    assert instead.warrants_work('IBM PROVIDES ALL MATERIALS "AS IS", WITHOUT WARRANTY OF ANY KIND.')
+    assert not instead.warrants_work("Licensee will (E) make no representations, warranties or guarantees to customers with respect to the Products.")
+    assert not instead.warrants_work("Each party shall use such care as is reasonable in the circumstances.")
+
+
 def test_an_absence_quotes_each_thing_it_gives_once_and_the_customer_information_kept():
     """NETGROCER sponsorship (CUAD train, read on the final page), asked who owns the customer data: its absent Ip Ownership
     Assignment quoted "a) NetGrocer retains all right, title and interest in and to the NetGrocer Site" twice (a section title at the

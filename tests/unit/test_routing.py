@@ -392,6 +392,12 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     # ANIXA collaboration (CUAD train, read on the final page): "are we barred from working with anyone else on cancer drugs" asked
     # Exclusivity alone; the labelled clause is a Non-Compete ("neither OntoChem nor any of its Affiliates will discover, research, develop ...")
     assert {"Exclusivity", "Non-Compete"} <= set(routing.route("are we barred from working with anyone else on cancer drugs?").categories)
+    # EMMIS local programming and marketing agreement (CUAD train, read on the final page): "Can the Licensee pre-empt or reject our
+    # programming" asked Rofr/Rofo/Rofn, and the page said "No Rofr/Rofo/Rofn clause found"; a right of pre-emption is a first right,
+    # a broadcaster pre-empting a programme is none
+    assert routing.route("Can the Licensee pre-empt or reject our programming?").categories == []
+    for q in ("Do we have a right of pre-emption?", "Is there a pre-emption right on the shares?", "any preemption rights?"):
+        assert routing.route(q).categories == ["Rofr/Rofo/Rofn"]
 
 
 def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
