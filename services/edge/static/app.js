@@ -695,11 +695,21 @@ function disclaimed(a) {
   return d ? [" The contract says there is none (", cite(d.page, d.quote, `p. ${d.page}`), "): ", h("q", { class: "disclaimed" }, d.quote)] : null;
 }
 
+/** A long quote shown at both ends, the middle left out: what a right is given on often comes first and the right itself last
+ * ("9.3 If the Company fails to perform within 30 days … then the Principal may … terminate this Contract": CHAPARRAL, CUAD
+ * train, read on the final page, where the first 240 characters ended before the right). The whole quote is its title. */
+function clipped(quote, most = 240) {
+  if (quote.length <= most) return quote;
+  const head = quote.slice(0, Math.round(most * 0.6)).replace(/\s+\S*$/, "");
+  const tail = quote.slice(quote.length - Math.round(most * 0.4)).replace(/^\S*\s+/, "");
+  return `${head} … ${tail}`;
+}
+
 /** What the contract gives in the category's place (for an absent termination for convenience, its rights to terminate for cause;
  * for an absent exclusivity, its non-exclusive grants), cited. A final of version 6 named no words: they were for cause. */
 function given(a) {
   return a.instead?.length ? [` It gives ${a.instead_what || "rights to terminate for cause"} instead: `, a.instead.map((c, k) => [k ? "; " : "", cite(c.page, c.quote, `p. ${c.page}`), " ",
-    h("q", { class: "instead", title: c.quote }, c.quote.length > 240 ? `${c.quote.slice(0, 240)}…` : c.quote)])] : null;
+    h("q", { class: "instead", title: c.quote }, clipped(c.quote))])] : null;
 }
 
 /** The review at a glance: one row per asked category, deviations first (the server orders them). */
