@@ -255,6 +255,12 @@ def _comparison(name: str, clause: str, found: list[dict]) -> dict | None:
 _NON_RENEWAL = re.compile(r"\bnon-?\s?renew\w*|\bnot\s+(?:to\s+)?(?:renew|extend)\b", re.I)
 
 
+# A clause that names its own notice with no period ("This Agreement may be terminated by Company at any time upon written notice to
+# FIIOC") states none; the period of the right beside it ("FIIOC may terminate ... upon ninety (90) days' written notice") is not its
+# (NYLIAC service agreement, CUAD train, read on the final page: "not in this clause's own words; the text beside it states one").
+_OWN_NOTICE = re.compile(r"\b(?:upon|on|by|with|after|following|giving)\s+(?:(?:prior|advance|written|giving|the\s+other\s+party)\s+){0,3}notice\b", re.I)
+
+
 def terms(category: str, clause: str, facts: list[dict] | None = None, around: str = "") -> list[dict]:
     """The clause's terms for ``category``: ``{"name", "stated", "text", "value", "unit"}``
     each, ``text`` an exact slice of ``clause``. Categories without terms give ``[]``.
@@ -284,7 +290,7 @@ def terms(category: str, clause: str, facts: list[dict] | None = None, around: s
             got = {**_term(name, said), "redacted": True} if (said := redaction(name, how, clause)) else None
         if got is None:
             could = could_state(how, clause) or bool(_ANNIVERSARY.search(clause)) or elsewhere(name, clause)
-            if not could and around:
+            if not could and around and not (name == "notice_period" and _OWN_NOTICE.search(clause)):
                 beside = {t["name"] for t in terms(category, around) if t["stated"]} if beside is None else beside
                 could = "beside" if name in beside else False  # said as such: "the next sentence caps it" is no unread figure
             got = _term(name, None, stated=None if could else False) | ({"beside": True} if could == "beside" else {})

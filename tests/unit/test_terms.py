@@ -285,6 +285,12 @@ def test_a_term_stated_beside_the_clause_is_never_said_to_be_missing():
     assert beside["beside"] is True and "beside" not in alone
     unrelated = "This Agreement is governed by the laws of the State of New York."
     assert terms.terms("Cap On Liability", _EXCLUSION, around=unrelated)[0]["stated"] is False
+    # NYLIAC service agreement (CUAD train, read on the final page): a right on "written notice" with no period states none; the
+    # ninety days of the other side's right beside it are not its own ("not in this clause's own words; the text beside it states one")
+    company = "This Agreement may be terminated by Company at any time upon written notice to FIIOC."
+    fiioc = "FIIOC may terminate this Agreement at any time upon ninety (90) days' written notice to Company."
+    (notice,) = terms.terms("Termination For Convenience", company, around=fiioc)
+    assert notice["stated"] is False and "beside" not in notice
 
 
 @pytest.mark.parametrize("category, clause", [
