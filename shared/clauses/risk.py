@@ -130,7 +130,7 @@ _OWN = {cat: re.compile(rx, re.I) for cat, rx in (
     ("Liquidated Damages", r"\bliquidated\s+damages\b"),  # "provided that, in the event of termination ... NAI shall pay to the Co-Host the Liquidated Damages Amount" (BEYONDCOM)
     ("Termination For Convenience", r"\bmay\s+(?:\w+\s+)?terminate|\bright\s+to\s+terminate"),
     ("Most Favored Nation", r"\b(?:less|more)\s+favou?rabl|\bno\s+less\b|\bnot\s+(?:be\s+)?less\b|\blowest\b|\bbest\b"),
-    ("Price Restrictions", r"\bnot\s+(?:be\s+)?(?:increased|raised|changed)|\bremain\s+(?:in\s+effect|fixed|firm|unchanged)"),
+    ("Price Restrictions", r"\bnot\s+(?:be\s+)?(?:increas|rais|chang)\w*|\bnot\s+exceed|\bremain\s+(?:in\s+effect|fixed|firm|unchanged)"),  # "provided, that the Price may not increase more than" (ULTRAGENYX)
     # "...; provided that the rights and obligations of UTEK ... may not be assigned ... without the prior written consent of MKOS" (MANAKOA; 5 of 65 train provisos, each the clause)
     ("Anti-Assignment", r"\b(?:may|shall|will|can)\s+not\s+(?:be\s+)?(?:assign|transfer|delegat|sublicens|convey)\w*|\bneither\s+party\s+(?:may|shall|will)\s+(?:assign|transfer)"))}
 _CONFLICT_RULES = re.compile(r"5-140[12]|conflicts?[\s-]+(?:of[\s-]+)?laws?|choice[\s-]+of[\s-]+laws?|United\s+Nations\s+Convention|\bCISG\b|private\s+international\s+law|actual\s+state\s+or\s+country", re.I)

@@ -746,6 +746,9 @@ def test_a_proviso_that_states_the_clause_itself_is_no_exception_to_it():
                  "claims under this Section 2.5(c) shall not exceed the aggregate Purchase Price.") == []
     assert carve("Cap On Liability", "Liability shall not exceed the fees paid; provided, however, that in no event shall this limitation of liability apply "
                  "to claims arising from gross negligence.")
+    # ULTRAGENYX supply (CUAD train, read on the final page): the price limit in a proviso was listed as an exception to itself
+    assert carve("Price Restrictions", 'The prices payable by Ultragenyx to Cremer for the Product (the "Price") shall be agreed [***] every contract '
+                 "year; provided, that the Price may not increase more than the [***] for such period or [***]%, whichever is higher.") == []
 
 
 def test_a_price_limit_that_is_no_figure_is_not_said_to_be_missing():
