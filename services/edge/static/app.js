@@ -697,12 +697,14 @@ function disclaimed(a) {
 
 /** A long quote shown at both ends, the middle left out: what a right is given on often comes first and the right itself last
  * ("9.3 If the Company fails to perform within 30 days … then the Principal may … terminate this Contract": CHAPARRAL, CUAD
- * train, read on the final page, where the first 240 characters ended before the right). The whole quote is its title. */
+ * train, read on the final page, where the first 240 characters ended before the right); one that begins mid-sentence opens with
+ * "…". The whole quote is its title. */
 function clipped(quote, most = 240) {
-  if (quote.length <= most) return quote;
+  const lead = /^[a-z]/.test(quote) ? "… " : "";  // the rest of a sentence begun on the page before ("proceed promptly after …": SYKES)
+  if (quote.length <= most) return lead + quote;
   const head = quote.slice(0, Math.round(most * 0.6)).replace(/\s+\S*$/, "");
   const tail = quote.slice(quote.length - Math.round(most * 0.4)).replace(/^\S*\s+/, "");
-  return `${head} … ${tail}`;
+  return `${lead}${head} … ${tail}`;
 }
 
 /** What the contract gives in the category's place (for an absent termination for convenience, its rights to terminate for cause;
