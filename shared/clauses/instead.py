@@ -52,8 +52,10 @@ def ends_for_cause(text: str) -> bool:
 _NON_EXCLUSIVE = re.compile(r"\bnon(?:-\s*|\s)?exclusive(?:ly)?\b(?!\s+(?:jurisdiction|venue|forum))", re.I)
 _GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce))\b", re.I)
 # ... and one said to be exclusive, which makes a quote of the non-exclusive ones misleading: the model missed a clause
-# (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it).
-_EXCLUSIVE = re.compile(r"(?<![-\w])(?<!non\s)exclusive(?:ly)?\b(?!\s+(?:of\b|jurisdiction|venue|forum|remed|property|owner|right,?\s+title|rights?\s+(?:of|in|to)\s+(?:the\s+)?owner|(?:that|those)\s+of\b|owned|belong|vested))", re.I)  # "Licensor's exclusive rights of ownership of the Licensed Mark" (ARCONIC); "such good will is exclusively that of Licensor" (ALLIED ESPORTS)
+# (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it). A use "solely and
+# exclusively as" a part of a name is no exclusive grant, nor is a licensor's "exclusive right, but not the obligation, to prosecute"
+# infringers (PALMER SQUARE trademark licence, CUAD train, read on the final page: its non-exclusive licence was not quoted).
+_EXCLUSIVE = re.compile(r"(?<![-\w])(?<!non\s)(?<!solely\sand\s)exclusive(?:ly)?\b(?!\s+(?:of\b|right,?\s+(?:but\s+not\s+the\s+obligation,?\s+)?to\s+(?:prosecute|defend|enforce|settle|control|bring|institute|sue|file|maintain)\b|jurisdiction|venue|forum|remed|property|owner|right,?\s+title|rights?\s+(?:of|in|to)\s+(?:the\s+)?owner|(?:that|those)\s+of\b|owned|belong|vested))", re.I)  # "Licensor's exclusive rights of ownership of the Licensed Mark" (ARCONIC); "such good will is exclusively that of Licensor" (ALLIED ESPORTS)
 
 
 # A right its owner keeps for itself grants nothing: "Licensor shall retain the exclusive right to apply for and obtain

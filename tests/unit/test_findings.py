@@ -1485,6 +1485,13 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
                                         "written consent, and Licensor shall retain the exclusive right to apply for and obtain registrations.")
     assert not instead.grants_exclusive("Loop retains its sole and exclusive right to enter into Loop Sales Contracts, under the license granted herein.")
     assert instead.grants_exclusive("Licensor hereby grants Licensee the sole and exclusive right to sell the Products, and retains no right to sell them.")
+    # PALMER SQUARE trademark licence (CUAD train, read on the final page: "No Exclusivity clause found" quoted nothing): a use "solely and
+    # exclusively as" a part of a name, and a licensor's exclusive right to prosecute infringers, grant no exclusivity
+    grant = ("Licensor hereby grants to Licensee a personal, non-exclusive, royalty-free right and license to use the Licensed Mark solely and "
+             "exclusively as a component of Licensee's own corporate name.")
+    assert instead.grants_non_exclusive(grant) and not instead.grants_exclusive(grant)
+    assert not instead.grants_exclusive("Licensor shall have the exclusive right, but not the obligation, to prosecute, defend and/or settle all actions "
+                                        "involving any Third Party Infringement of the Licensed Mark under this license.")
 
 
 def test_a_clause_the_contract_says_twice_word_for_word_is_one_card():

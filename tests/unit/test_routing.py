@@ -398,6 +398,9 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     assert routing.route("Can the Licensee pre-empt or reject our programming?").categories == []
     for q in ("Do we have a right of pre-emption?", "Is there a pre-emption right on the shares?", "any preemption rights?"):
         assert routing.route(q).categories == ["Rofr/Rofo/Rofn"]
+    # PALMER SQUARE trademark licence (CUAD train, read on the final page): "Can Palmer Square take the name back at any time" asked
+    # nothing; a licensed name, mark or brand taken back is a licence revoked
+    assert routing.route("Can Palmer Square take the name back at any time?").categories == ["Irrevocable Or Perpetual License"]
 
 
 def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
