@@ -143,7 +143,8 @@ _PROVISO = re.compile(r"^\W*(?:provided|PROVIDED|Provided)\b")
 
 
 _MID = re.compile(r"\b(?:the|this|that|these|those|of|in|to|under|and|or|with|by|for|a|an|such|any|its|their|from|on|at|as|per|pursuant|hereof|than"
-                  r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
+                  r"|before|after|until|upon|within|into|between|including|during|shall|will|may"  # "... paid to Grantor on or before" | "March 31, 2017." (RGC)
+                  r"|THE|THIS|THAT|THESE|THOSE|OF|TO|UNDER|AND|OR|WITH|BY|FOR|SUCH|ANY|ITS|THEIR|FROM|PER|PURSUANT|HEREOF|THAN|BEFORE|AFTER|UNTIL|UPON|WITHIN|SHALL|WILL|MAY)\s*$")  # "... BE LIABLE FOR" | "CONSEQUENTIAL"
 # A name cut at the break after the word that opens it ("... after receipt of a Purchase" | "Order, Antares shall": ANTARES).
 _MID_NAME = re.compile(r"\b(?:the|a|an|of|to|under|by|for|such|any|each|its|their|this|that|with|from)\s+(?-i:[A-Z][a-z][\w-]*)\s*$")
 _RUN_IN_ITEM = re.compile(r"^\W{0,2}(?:[A-Za-z]|[ivx]{1,5}|\d{1,3})[.)](?=[A-Za-z])")  # "B.sponsor ...": the space lost in the text

@@ -288,6 +288,10 @@ def test_a_clause_cut_at_a_page_break_after_a_word_no_sentence_ends_on_runs_on()
              "VerticalNet, to use, modify and display the Listings, subject to this Agreement.\n2.6 Each party shall pay its own costs."]
     unit = next(u for u in findings.page_units(texts) if u.text.startswith("2.5"))
     assert unit.continued == "VerticalNet, to use, modify and display the Listings, subject to this Agreement."
+    # RGC gas franchise (CUAD train, read on the final page): "... shall be paid to Grantor on or before" | "March 31, 2017." was quoted
+    # to "on or before"; a sentence that stops at a preposition or a modal verb goes on over the break
+    texts = ["For calendar year 2016, the Franchise Fee shall be paid to Grantor on or before", "March 31, 2017.\n(b) For each succeeding calendar year ..."]
+    assert findings.page_units(texts)[0].continued == "March 31, 2017."
 
 
 def test_a_name_cut_by_a_page_break_runs_on():
