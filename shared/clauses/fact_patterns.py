@@ -89,7 +89,8 @@ RX: dict[str, list[re.Pattern]] = {
         # a sole remedy that is money back: "THE RETURN OF THE PURCHASE PRICE PAID BY RESELLER" (WORLDWIDE STRATEGIES), "a refund of all fees paid"
         _i(r"\b(?:refund|return|repayment)\s+of\s+(?:the\s+|any\s+|all\s+)?(?:purchase\s+price|price|fees?|amounts?|consideration)\s+(?:paid|received)\b"),
     ],
-    "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern)],
+    "percent": [_i(rf"(?:\b(?:{_W})(?:[\s-]+(?:{_W})){{0,6}}\s+percent\s*\(\s*\d+(?:\.\d+)?\s?%\s*\))|" + PERCENT.pattern),
+                _i(r"\b50\s?/\s?50\b|\bfifty[\s-]fifty\b")],  # "distributed ... equally - 50/50 - to TKCI and SIC" (TURNKEY, on the final page)
     "duration": [_i(_DUR)],
     # The kinds of damages a clause excludes ("ANY SPECIAL, INCIDENTAL, CONSEQUENTIAL OR OTHER INDIRECT DAMAGES"):
     # two or more kinds of loss before "damages" or "losses", after a word that excludes them.

@@ -735,6 +735,14 @@ def test_two_named_liabilities_bind_both():
     assert scope("Chase's aggregate liability shall not exceed $5,000.") == ["one_party"]
 
 
+def test_an_even_split_is_a_rate():
+    """TURNKEY strategic alliance (CUAD train, read on the final page): "Net revenue ... will be distributed by Holding Company equally -
+    50/50 - to TKCI and SIC" read no rate ("Check the base, the rate and audit of shared revenue.")."""
+    quote = "Net revenue from business operations created by Holding Company for the alliance will be distributed by Holding Company equally - 50/50 - to TKCI and SIC."
+    assert risk.risk_note("Revenue/Profit Sharing", quote)["risk"].startswith("Rate or sum: “50/50”.")
+    assert [f["text"] for f in risk.facts("Revenue/Profit Sharing", "Net revenues shall be shared fifty-fifty between the parties.") if f["kind"] == "percent"] == ["fifty-fifty"]
+
+
 def test_a_proviso_that_states_the_clause_itself_is_no_exception_to_it():
     """REWALK, BLOOM ENERGY (CUAD dev): "..., provided that ... either party may terminate ... upon not
     less than 60 days' prior written notice" and "...; provided that the cumulative aggregate amount of

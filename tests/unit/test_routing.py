@@ -401,6 +401,9 @@ def test_a_non_solicit_named_beside_a_non_compete_is_asked_too():
     # PALMER SQUARE trademark licence (CUAD train, read on the final page): "Can Palmer Square take the name back at any time" asked
     # nothing; a licensed name, mark or brand taken back is a licence revoked
     assert routing.route("Can Palmer Square take the name back at any time?").categories == ["Irrevocable Or Perpetual License"]
+    # TURNKEY strategic alliance (CUAD train, read on the final page): "how do we get out of the alliance" was named as not checked
+    for q in ("How do we get out of the alliance?", "How do we get out of this partnership?"):
+        assert "Termination For Convenience" in routing.route(q).categories
 
 
 def test_a_combination_that_borrows_an_earlier_part_silences_nothing_in_its_own():
