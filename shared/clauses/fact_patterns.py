@@ -139,7 +139,8 @@ RX: dict[str, list[re.Pattern]] = {
             r"(?:\s+of\s+(?:the\s+|this\s+|such\s+)?(?:then[\s-]+current\s+|initial\s+|applicable\s+|current\s+)?(?:\w+\s+)?(?:term|period|agreement)\b)?"),
     ],
     "bound": [
-        _i(rf"\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
+        _i(rf"(?<!agreed by )(?<!agreed in writing by )\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
+           # (what is "agreed in writing by both parties" binds neither: COLUMBIA, on the final page, read "Applies to both parties")
            # "that neither will be liable to the other for damages" (EUROPEAN MICRO, CUAD train, read on the final page: "not decided")
            r"|\b(?:neither|each)(?=\s+(?:shall|will|may|agrees?)\b[^.;]{0,80}?\bthe\s+other\b)"
            rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"

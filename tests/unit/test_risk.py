@@ -532,6 +532,13 @@ def test_mutual_words_that_bind_no_party_and_an_adverb_after_hereby():
     quote = "It is the express intent and agreement of the parties that neither will be liable to the other for damages, except as expressly set forth in paragraphs 5.3 and 5.5(c)."
     assert [(f["text"], f["scope"]) for f in risk.facts("Cap On Liability", quote) if f["kind"] == "bound"] == [("neither", "mutual")]
     assert playbook_words.mutual(quote, "Cap On Liability")[0] == "meets"
+    # COLUMBIA manufacturing amendment (CUAD train, read on the final page: "Applies to both parties ('both parties')"): what is "agreed
+    # in writing by both parties" binds neither; a right used "in writing by either Party" binds both
+    quote = ('The amounts set forth in each Production Schedule shall constitute a firm purchase order and shall be binding upon Columbia (each a '
+             '"Purchase Order") unless otherwise agreed in writing by both parties.')
+    assert not [f for f in risk.facts("Minimum Commitment", quote) if f["kind"] == "bound" and f["scope"] == "mutual"]
+    quote = "This agreement will renew automatically from year to year unless cancelled in writing by either Party giving the other written notice."
+    assert [f["scope"] for f in risk.facts("Renewal Term", quote) if f["kind"] == "bound"] == ["mutual"]
 
 
 def test_a_joint_venture_transfer_restriction_in_its_own_words():
