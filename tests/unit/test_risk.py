@@ -1385,6 +1385,11 @@ def test_an_ip_assignment_says_whom_the_ip_goes_to():
                  "that claim such Terminated Scaffold.") == ["OntoChem"]
     assert owner("Consultant and the Company agree that all Innovations will be works made for hire owned exclusively by the Company.") == ["Company"]
     assert owner("All Developed Technology shall be owned solely by Licensor.") == ["Licensor"]
+    # KNOWLABS IP agreement (CUAD train, read on the final page: "Applies to one party (“Turpin may”)", from "that Turpin may have"):
+    # "does hereby assign" is the clause's own verb
+    quote = ("Turpin does hereby assign and transfer to the Company, effective upon creation, all right, title, and interest that Turpin may have "
+             "in and to the Work Product.")
+    assert [f["text"] for f in risk.facts("Ip Ownership Assignment", quote) if f["kind"] == "bound"] == ["Turpin does hereby assign"]
 
 
 def test_a_notice_that_lists_its_periods_after_a_colon_states_them():
