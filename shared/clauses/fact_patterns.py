@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import DATE, FOR_CAUSE, MONEY, PERCENT
-from shared.clauses.playbook_words import BRAND, NAMED_SIDES
+from shared.clauses.playbook_words import BRAND, NAMED_SIDES, TO_THE_OTHER
 
 # The party named exclusive ("Ford shall be the exclusive sponsor") is whom a clause favours, not whom it binds (IVILLAGE).
 _FAVOURED = r"\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive"
@@ -141,8 +141,7 @@ RX: dict[str, list[re.Pattern]] = {
     "bound": [
         _i(rf"(?<!agreed by )(?<!agreed in writing by )\b{_PARTY}(?:\s+(?:may|shall|will|agrees)(?:\s+not)?\b)?|\bthe\s+parties\s+(?:shall|may|will|agree|mutually)\b|\b(?:mutually\s+(?:agree|acknowledge|covenant|waive|release|indemnif)\w*(?!\s+(?:upon|on|by|in\s+writing)\b)|mutual\s+(?:covenants?|obligations?|releases?|waivers?|indemnit\w+|limitations?)|each\s+other|one\s+another|both\s+agree)\b"
            # (what is "agreed in writing by both parties" binds neither: COLUMBIA, on the final page, read "Applies to both parties")
-           # "that neither will be liable to the other for damages" (EUROPEAN MICRO, CUAD train, read on the final page: "not decided")
-           r"|\b(?:neither|each)(?=\s+(?:shall|will|may|agrees?)\b[^.;]{0,80}?\bthe\s+other\b)"
+           rf"|\b{TO_THE_OTHER}"  # "that neither will be liable to the other for damages" (EUROPEAN MICRO)
            rf"|\b{NAMED_SIDES}\b"  # "Either Affiliate or Chase may"
            r"|(?-i:\b[Aa]\s+Party\s+(?:shall|will|may|must|agrees?)\b|(?:(?<=shall )|(?<=will )|(?<=may ))a\s+Party\b)"  # "in no event shall a Party be liable to the other Party": any of them (BLOOM ENERGY)
            # "Any of the Participants will": every one of them; not "any of the Securities" (ALLIANCE BANCORP)

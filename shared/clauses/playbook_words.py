@@ -32,13 +32,15 @@ NAMED_SIDES = (rf"(?:each{_W}of|either|both|neither){_W}(?:the{_W})?(?:(?!{_MANN
                # as the subject that opens a sentence (mid-sentence, "remit the remainder to Licensee and Licensee shall pay" is two clauses)
                rf"|(?:(?<=^)|(?<=[.;:]\s)|(?<=[.;:]\s\s)|(?<=\)\s)|(?<=\d\s)|(?<=\d\.\s))(?:the{_W})?(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*{_W}(?:or|and){_W}(?:the{_W})?"
                rf"(?!{_NOT_SIDE}\b)(?-i:[A-Z])[\w-]*(?={_W}(?:may|shall|will|can|must)\b)")
+# "neither will be liable to the other", "each shall indemnify the other": both, with no word of a party (EUROPEAN MICRO, CUAD train,
+# read on the final page: "not decided"); read by risk too
+TO_THE_OTHER = rf"(?:neither|each)(?={_W}(?:shall|will|may|agrees?)\b[^.;]{{0,80}}?\bthe{_W}other\b)"
 _MUTUAL = re.compile(
     rf"\b(?:(?:either|each|any|neither|none|no){_W}(?:of{_W}the{_W})?(?:part(?:y|ies)|group|side)s?|(?:against|to){_W}(?:each{_W}other|one{_W}another|another{_W}party)"  # "no Party shall be liable", "waive ... claims against each other"
     rf"|both{_W}(?:parties|sides)|a{_W}party(?:'s|’s)?{_W}liabilit\w*|one{_W}party{_W}to{_W}the{_W}other"
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)|the{_W}parties{_W}(?:shall|will){_W}not{_W}be{_W}liable"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)
-    rf"|(?:neither|each)(?={_W}(?:shall|will|may|agrees?)\b[^.;]{{0,80}}?\bthe{_W}other\b)"  # "neither will be liable to the other" (EUROPEAN MICRO)
-    rf"|{NAMED_SIDES})\b", re.I)
+    rf"|{TO_THE_OTHER}|{NAMED_SIDES})\b", re.I)
 _TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])[\w-]*", re.I)  # the second name whole: "... or by the Sponsor" (DOMINI)
 _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",
                "agreement", "it", "each party", "both", "none", "except", "notwithstanding", "nothing"}
