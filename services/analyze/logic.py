@@ -13,7 +13,7 @@ from shared.documents import splitter
 from shared.store import keys
 
 PROMPT_VERSION = "v3"
-FINAL_VERSION = 9  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`; 8: positions' `ours`; 9: `ours` in the question's words, a role or a name); part of the cache key
+FINAL_VERSION = 10  # the final's shape (2: the model's text moved from `answer` to `commentary`; 3: each card's confidence, the summary's weak matches; 4: the summary decided on the surer clauses, `weak_deviates`; 5: positions read with the category's other clauses, `jointly`; 6: `absent[].instead`; 7: `instead_what`, `instead_tag`; 8: positions' `ours`; 9: `ours` in the question's words, a role or a name; 10: a question of no category cites the passages on its words); part of the cache key
 CHARS_PER_TOKEN = 4  # budget estimate; the server's own count is used when it reports usage
 
 SYSTEM = (
@@ -121,6 +121,16 @@ def quoted_parts(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The citations the findings make, in the findings' order: each one's quote on its page, and
     right after it the rest of a clause that runs over a page break on the next."""
     return [c for f in shown for c in ({"page": f["page"], "quote": f["quote"]}, *([f["continues"]] if "continues" in f else []))]
+
+
+def question_passages(page_texts: list[str], located: list[int], question: str) -> list[dict[str, Any]]:
+    """For a question that names no clause category: the located pages' passages that share its
+    words (the draft's evidence for it), as citations, so the final keeps what the draft quoted
+    (IMPERIAL GARDEN, asked whether the fees come back: the draft quoted the refund sentences, the
+    final said nothing). Word matches, not findings: the page says so."""
+    on = set(located)
+    units = [u for u in findings.page_units(page_texts) if u.page in on]
+    return [c for f in findings.question_spans(units, question) for c in ({"page": f.page, "quote": f.quote}, *([{"page": f.page + 1, "quote": f.continued}] if f.continued else []))]
 
 
 def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple[list[dict[str, Any]], int]:

@@ -258,3 +258,18 @@ def test_a_part_of_the_question_no_category_answers_is_named(client, contract):
     assert final["answer"].endswith(f"Not checked: “{part}” matched no clause category this review checks.")
     report = client.get(f"/v1/reviews/{r.json()['request_id']}/report.json").json()
     assert report["unasked"] == final["unasked"]
+
+
+def test_a_question_of_no_category_keeps_the_passages_on_its_words(client, contract):
+    """Nothing is looked for, and the final says so; the passages the draft quoted on the question's words stay, as checked
+    citations (IMPERIAL GARDEN, asked whether the fees come back: the draft quoted the refund sentences, the final nothing)."""
+    r, _ = submit(client, contract.data, "When is the monthly fee invoice due, and do late payments bear interest?")
+    evs = events(client, r.json()["request_id"])
+    assert evs[-1]["type"] == "final", [e["type"] for e in evs]
+    final = evs[-1]["data"]
+    assert final["findings"] == [] and final["summary"] == [] and final["answer"].startswith("The question names no clause category")
+    assert any(c["page"] == 2 and "Late payments bear interest" in c["quote"] for c in final["citations"])
+    assert all(catalogue.quote_on_page(c["quote"], TEXTS[c["page"]]) for c in final["citations"] if c["page"] in TEXTS)
+    for draft in (e["data"] for e in evs if e["type"] == "draft"):  # what the draft quoted is still there
+        cited = {(c["page"], c["quote"]) for c in final["citations"]}
+        assert draft["evidence"] and all((q["page"], q["quote"]) in cited for q in draft["evidence"])

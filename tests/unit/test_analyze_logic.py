@@ -44,6 +44,18 @@ def test_a_clause_over_a_page_break_is_cited_in_its_two_parts_side_by_side():
     assert [c["page"] for c in logic.quoted_parts(shown)] == [13, 14, 6]
 
 
+def test_a_question_of_no_category_keeps_the_passages_on_its_words():
+    """IMPERIAL GARDEN outsourcing contract (CUAD train, read on the final page), asked "If the architect cannot finish the
+    work, do we get our fees back?": the draft quoted the two refund sentences, the final listed nothing at all."""
+    texts = ["Article V. Fees. In case the Contract cannot be performed due to the architect herein, the architect shall refund the fees "
+             "paid in full. The client shall pay the fees monthly.", "Article XI. Disputes are heard in Miaoli."]
+    got = logic.question_passages(texts, [1, 2], "If the architect cannot finish the work, do we get our fees back?")
+    assert got and all(c["page"] == 1 for c in got)
+    assert any("refund the fees paid in full" in c["quote"] for c in got)
+    assert logic.check_citations(got, texts) == (got, 0)  # each is on its page
+    assert logic.question_passages(texts, [2], "do we get our fees back from the architect?") == []  # only the located pages
+
+
 def test_context_puts_evidence_first_and_keeps_the_budget():
     long_texts = TEXTS[:2] + [("filler sentence here. " * 200) + TEXTS[2]] + TEXTS[3:]
     ev = [f for f in found(long_texts) if f.page == 3]

@@ -559,6 +559,10 @@ function alsoSure(f, category) {  // " (weak match)" after a card's other catego
 }
 
 // --- the final --------------------------------------------------------------------------------
+// A question that names no clause category (the summary has no row): nothing was looked for, which is no finding that nothing is there.
+const NONE_ASKED = "The question names no clause category this review reads, so no clause was looked for and none is listed: that is no sign the contract lacks one.";
+const WORDS_ONLY = " The citations below are the located pages' passages that share the question's words, each found on its page of the PDF: word matches, not findings.";
+
 const LIKELY = "Check this one: contracts like this usually have such a clause, and the model may have missed it.";
 
 function renderFinal(id, d) {
@@ -571,6 +575,7 @@ function renderFinal(id, d) {
     summaryTable(d.summary, d.absent),
     playbookSummary(d.playbook),
     h("h3", {}, `Findings (${d.findings.length})`),
+    d.summary?.length ? null : h("p", { class: "note none-asked" }, NONE_ASKED, d.citations.length ? WORDS_ONLY : ""),
     d.cached ? h("p", { class: "note" }, "Replayed: this question was answered before on this document; no model call.") : null,
     [...groups].map(([category, items]) => h("div", { class: "category" }, h("h3", {}, category),
       items.map(([f, i], k) => [f.tier === "weak" && items[k - 1]?.[0].tier !== "weak" ? h("p", { class: "weakhead" }, WEAK) : null, h("div", { class: "finding", dataset: { index: i } },
@@ -590,7 +595,7 @@ function renderFinal(id, d) {
     d.commentary ? narrative({ ...d.commentary, narrative: d.commentary.sentences }) : null,
     h("h3", {}, "Citations"),
     h("p", { class: "note" }, `${d.citations.length} checked against the ${current?.id === id && current.format === "docx" ? "converted " : ""}PDF, ${d.citations_rejected} rejected (not on the page they named).`),
-    h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 ? `${c.quote.slice(0, 160)}…` : c.quote))),
+    h("ul", {}, d.citations.map((c) => h("li", {}, cite(c.page, c.quote), " ", c.quote.length > 160 && d.summary?.length ? `${c.quote.slice(0, 160)}…` : c.quote))),  // word matches are read whole
     costTable(d));
 }
 
@@ -638,6 +643,7 @@ async function showReport(id) {
     h("h2", {}, `Deviations (${devs.length})`),
     devs.length ? h("ul", {}, devs.map((dv) => h("li", {}, position(dv, true), dv.page ? ` (page ${dv.page})` : "", weakDeviation(dv)))) : h("p", {}, "None."),
     h("h2", {}, `Findings (${r.findings.length})`),
+    r.summary?.length ? null : h("p", {}, NONE_ASKED),
     r.findings.map((f) => h("div", { class: "finding" },
       h("h3", {}, `${f.categories.join(", ")}, page ${f.page}${f.continues ? `–${f.continues.page}` : ""}`, f.confidence != null ? h("span", { class: `sure ${f.tier}` }, sureWords(f)) : null),
       h("blockquote", {}, f.quote, f.continues ? ` ${f.continues.quote}` : ""),
