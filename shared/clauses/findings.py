@@ -16,7 +16,7 @@ import numpy as np
 
 from shared.clauses import cues, extent, instead
 from shared.clauses.disclaimers import DISCLAIMERS
-from shared.clauses.catalogue import content_words
+from shared.clauses.routing_text import content_stems
 from shared.clauses.definitions import NOT_A_CLAUSE
 from shared.clauses.clause_model import CONTEXT_CHARS, ClauseModel
 from shared.documents import splitter, titles
@@ -323,8 +323,8 @@ def best_spans(scored: Scored, categories: list[str], pages: set[int], *, limit:
 
 def question_spans(units: list[Unit], question: str, *, limit: int = 12) -> list[Finding]:
     """For a question that names no clause category: the units sharing at least two content
-    words with it, most shared first (category "Question")."""
-    qwords = content_words(question)
-    scored = [(len(qwords & content_words(u.text)), i) for i, u in enumerate(units)]
+    words with it (stemmed), most shared first (category "Question")."""
+    qwords = content_stems(question)
+    scored = [(len(qwords & content_stems(u.text)), i) for i, u in enumerate(units)]
     best = sorted((t for t in scored if t[0] >= 2), key=lambda t: (-t[0], t[1]))[:limit]
     return [Finding("Question", units[i].page, " ".join(units[i].text.split()), float(n), " ".join(units[i].continued.split())) for n, i in best]

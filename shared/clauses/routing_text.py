@@ -156,6 +156,11 @@ def _stem(word: str) -> str:
     return word
 
 
+def content_stems(text: str) -> set[str]:
+    """The content words of a text, stemmed: "disputes" meets "dispute", "refunded" "refund"."""
+    return {_stem(w) for w in content_words(text)}
+
+
 def _list_spans(text: str) -> list[tuple[int, int]]:
     """Where lists of topics stand: each item has a word of four letters or more ("us, them, or
     both of us together" lists no topics)."""

@@ -79,6 +79,9 @@ def test_question_spans_share_words_with_the_question():
     assert got and all(f.category == "Question" for f in got)
     assert "monthly fee" in got[0].quote
     assert findings.question_spans(units, "zebra giraffe") == []
+    # a word's other form meets it: "refunded ... fees" asks what "shall refund the fees" says (IMPERIAL GARDEN)
+    refund = findings.page_units(["The architect shall refund the fees paid in full. The client shall keep the drawings."])
+    assert [f.quote for f in findings.question_spans(refund, "are our fees refunded?")] == ["The architect shall refund the fees paid in full."]
 
 
 def test_a_clause_over_a_page_break_is_scored_whole_and_quoted_with_both_pages():
