@@ -50,7 +50,8 @@ def ends_for_cause(text: str) -> bool:
 # A grant or an appointment said to be non-exclusive ("hereby grants ... a non-exclusive, non-transferable licence",
 # "appoints Distributor as a non-exclusive distributor"), not a court's jurisdiction.
 _NON_EXCLUSIVE = re.compile(r"\bnon(?:-\s*|\s)?exclusive(?:ly)?\b(?!\s+(?:jurisdiction|venue|forum))", re.I)
-_GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce))\b", re.I)
+_GRANTS = re.compile(r"\b(?:grant(?:s|ed)?|appoint(?:s|ed|ment)?|licen[cs]e[sd]?|authori[sz]e[sd]?|right\s+to\s+(?:use|sell|distribute|market|resell|reproduce)"
+                     r"|(?:serve|act)s?\s+as)\b", re.I)  # "Bravatek agrees to serve as a non-exclusive project sales lead finder" (SIBANNAC)
 # ... and one said to be exclusive, which makes a quote of the non-exclusive ones misleading: the model missed a clause
 # (24 of 35 train contracts with an Exclusivity label and a non-exclusive grant have such a sentence beside it). A use "solely and
 # exclusively as" a part of a name is no exclusive grant, nor is a licensor's "exclusive right, but not the obligation, to prosecute"

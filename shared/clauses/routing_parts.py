@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 MAX_SUGGESTED = 2
 # What a party pays or earns is a topic in few words ("What do we have to pay", "how much am I paid": DRKOOP and GAINSCO
 # sponsorships, CUAD train, read on the final page, were dropped unnamed), and no CUAD category is about it.
-_MONEY = re.compile(r"\b(?:pay|pays|paid|paying|payments?|fees?|costs?|price|prices|pricing|compensation|commissions?|royalt(?:y|ies)|earn|earns|charges?)\b", re.I)
+_MONEY = re.compile(r"\b(?:pay|pays|paid|paying|payments?|fees?|costs?|price|prices|pricing|compensation|commissions?|royalt(?:y|ies)|earn|earns|charges?|owe|owes|owed|owing)\b", re.I)
 
 # A notice asked beside an end is that end's notice ("Can the supplier stop supplying us or end the agreement early, how much notice do
 # they need to give": BELLICUM supply, CUAD train, read on the final page, named the notice as not checked): a part that routes nowhere

@@ -1468,6 +1468,8 @@ def test_an_absent_exclusivity_quotes_the_non_exclusive_grants_unless_one_is_exc
     assert instead.grants_non_exclusive("Tripath appoints Distributor as a non-exclusive distributor for the Products in the Territory.")
     assert instead.grants_non_exclusive("SPONSOR HEREBY GRANTS TO DRKOOP A NON-EXCLUSIVE, NON-TRANSFERABLE LICENSE TO USE ITS MARKS.")
     assert not instead.grants_non_exclusive("The parties submit to the non-exclusive jurisdiction of the courts of England.")
+    # SIBANNAC strategic alliance (CUAD train, read on the final page): a party that serves as a non-exclusive lead finder
+    assert instead.grants_non_exclusive("Bravatek agrees to serve as a non-exclusive project sales lead finder for COMPANY.")
     # VIRTUOSO SURGICAL (CUAD train, read on the final page): the contract's name grants nothing; its grant was quoted after its title
     assert not instead.grants_non_exclusive("Exhibit 6.2 NON-EXCLUSIVE LICENSE AGREEMENT BETWEEN THE JOHNS HOPKINS UNIVERSITY & VIRTUOSO SURGICAL, INC.")
     assert not instead.grants_non_exclusive('This Non-Exclusive License Agreement (hereinafter "Agreement") is entered into by and between JHU and Company.')

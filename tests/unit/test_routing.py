@@ -105,6 +105,8 @@ def test_lexical_only_accuracy_is_reported(capsys):
         ("Mark every liability and termination clause", {"Cap On Liability", "Termination For Convenience"}),
         ("Is there a change of control provision or an anti-assignment clause?", {"Change Of Control", "Anti-Assignment"}),
         ("Are royalties payable, and is there a minimum purchase?", {"Revenue/Profit Sharing", "Minimum Commitment"}),
+        # SIBANNAC strategic alliance (CUAD train, read on the final page): "what do we owe them per sale" asked nothing
+        ("What do we owe them per sale?", {"Revenue/Profit Sharing"}),
     ],
 )
 def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):

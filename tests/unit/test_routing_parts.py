@@ -154,6 +154,8 @@ def test_endorsing_other_brands_asks_exclusivity(embed):
     q = "As the athlete: how much am I paid, can I endorse other brands, and when can they end the deal?"
     assert "Exclusivity" in routing.route(q, embed).categories
     assert routing.unasked(q, routing.route(q, embed), embed) == [{"part": "how much am I paid", "suggest": []}]  # payment: no category
+    q = "What is the governing law, and what do we owe the agent?"  # a sum owed is a payment too (SIBANNAC's "what do we owe them")
+    assert routing.unasked(q, routing.route(q, embed), embed) == [{"part": "what do we owe the agent", "suggest": []}]
     # PAPA JOHN'S endorsement (CUAD train, read on the final page): "can Shaq endorse other pizza chains" was named as asking nothing
     q = ("We act for ABG. Can Papa John's end the deal early, can Shaq endorse other pizza chains, how long can they keep using his image after "
          "it ends, and is there a cap on what we owe?")
