@@ -107,6 +107,10 @@ def test_lexical_only_accuracy_is_reported(capsys):
         ("Are royalties payable, and is there a minimum purchase?", {"Revenue/Profit Sharing", "Minimum Commitment"}),
         # SIBANNAC strategic alliance (CUAD train, read on the final page): "what do we owe them per sale" asked nothing
         ("What do we owe them per sale?", {"Revenue/Profit Sharing"}),
+        # LEADERSONLINE co-branding (CUAD train, read on the final page): promoting a competitor asked nothing (its clause is
+        # labelled Non-Compete), and who owns the user data when it ends asked only what survives the end
+        ("Can VerticalNet promote our competitors?", {"Non-Compete"}),
+        ("Who owns the user data when it ends?", {"Ip Ownership Assignment"}),
     ],
 )
 def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):
