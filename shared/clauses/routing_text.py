@@ -270,11 +270,11 @@ _ASK_BOUNDARY = re.compile(rf"[;?!]|(?<!e\.g)(?<!i\.e)\.(?=\s|$)|:\s|,?\s+\b(?:a
 # A condition may lead in: "If I sell my agency or close it, what happens to my clients" asks (GOOSEHEAD franchise, read on the final page).
 _ASKS = re.compile(rf"^\W*(?:(?:and|but|or|also|plus|so|then)\s+)?(?:(?:if|once|after|before|in\s+case)\b[^,?]{{3,80}},\s*)?{ASK_WORD}\b", re.I)
 # A part that refers back ("how long do they last?", "can we move it to a buyer?") is about what
-# an earlier part named, not a topic of its own.
+# an earlier part named, not a topic of its own; not "what does it cost us to drop the content early" (WATCHIT).
 # "Their" and "them" are the other side where it owns or is acted on ("can we work with their competitors", "can we hire their
 # staff", "are we promising not to sue them": DUOS TECHNOLOGIES, CUAD train, read on the final page, where the part that dropped
 # Non-Compete was not named), the things just named where their length, scope or terms are asked ("what are their terms?").
-_REFERS_BACK = re.compile(r"\b(?:it|its|they)\b|\btheir\s+(?:\w+\s+)?(?:duration|length|term|terms|scope|period|periods|limits?|amounts?|caps?|conditions|requirements|effect|wording|exceptions)\b"
+_REFERS_BACK = re.compile(r"\b(?:it(?!\s+costs?\b)|its|they)\b|\btheir\s+(?:\w+\s+)?(?:duration|length|term|terms|scope|period|periods|limits?|amounts?|caps?|conditions|requirements|effect|wording|exceptions)\b"
                           r"|(?<!\bsue\s)(?<!\bhire\s)(?<!\bpoach\s)(?<!\bsolicit\s)(?<!\bagainst\s)(?<!\bwith\s)\bthem\b", re.I)
 # ... but "it" that ends, or is ended, renewed or left, is the contract ("how can either side end it", "what happens to
 # unsold stock when it ends"): a thing of its own.

@@ -172,7 +172,12 @@ def _end_date(name: str, clause: str) -> dict | None:
     one = len({fig["value"] for _, _, fig in dates}) == 1  # one date, perhaps said twice
     alone = dates[0] if one and not any(_START_CUE.search(clause[max(0, a - 30) : a]) for a, _, _ in dates) else None
     pick = cued[0] if cued else alone
+    if not pick and (m := _YEAR_END.search(clause)):  # "in effect until the end of 2006" (WATCHIT, CUAD train, on the final page: "no value read")
+        return _term(name, m.group(1), f"{m.group(2)}-12-31")
     return _term(name, clause[pick[0] : pick[1]], pick[2]["value"]) if pick else None
+
+
+_YEAR_END = re.compile(r"\b(?:until|through|ending|to)\s+((?:the\s+)?end\s+of\s+(?:(?:the\s+)?(?:calendar\s+)?year\s+)?((?:19|20)\d{2}))\b", re.I)
 
 
 def _window(fact: dict, clause: str) -> bool:

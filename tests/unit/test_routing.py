@@ -111,6 +111,7 @@ def test_lexical_only_accuracy_is_reported(capsys):
         # labelled Non-Compete), and who owns the user data when it ends asked only what survives the end
         ("Can VerticalNet promote our competitors?", {"Non-Compete"}),
         ("Who owns the user data when it ends?", {"Ip Ownership Assignment"}),
+        ("What does it cost us to drop the content early, and when does the deal end?", {"Liquidated Damages", "Expiration Date"}),  # WATCHIT
     ],
 )
 def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):

@@ -36,6 +36,9 @@ def test_parts_that_ask_a_thing_of_their_own():
         "whether any third parties (e.g. our group companies) can enforce the contract"]
     # a part that refers back is about what an earlier part named; a statement asks nothing
     assert asking_parts("Is there a non-compete, and how long does it last?") == ["Is there a non-compete"]
+    # WATCHIT (CUAD train, on the final page): what "it" costs refers to nothing; the cancellation fee was not asked
+    assert asking_parts("What does it cost us to drop the content early, and when does the deal end?") == [
+        "What does it cost us to drop the content early", "when does the deal end"]
     # PF HOSPITALITY (CUAD train, on the final page): "am I" after a comma starts a question of its own; "can I renew" was lost in it
     assert asking_parts("As franchisee: how long is the franchise, can I renew, am I barred from running a competing restaurant after I leave?")[:2] == [
         "how long is the franchise", "can I renew"]

@@ -561,6 +561,13 @@ def test_an_end_date_a_few_words_after_expire():
     assert {t["name"]: t["value"] for t in terms.terms("Expiration Date", clause)}["end_date"] == "2022-07-22"
 
 
+def test_the_end_of_a_year_is_an_end_date():
+    """WATCHIT content licence (CUAD train, read on the final page): "in effect until the end of 2006" read "end date: no value read"."""
+    (got,) = terms.terms("Expiration Date", "This agreement will be in effect until the end of 2006 and will be evaluated at that time.")
+    assert (got["name"], got["text"], got["value"]) == ("end_date", "the end of 2006", "2006-12-31")
+    assert not any(t["name"] == "end_date" and t["stated"] for t in terms.terms("Expiration Date", "Sales at the end of 2006 are reported yearly."))
+
+
 def test_a_year_the_contract_defines_is_a_year():
     # IPAYMENT (CUAD train): "four (4) Processing Years" was no term length
     got = terms.terms("Expiration Date", "The initial term of this Agreement shall be four (4) Processing Years commencing on the Effective Date "
