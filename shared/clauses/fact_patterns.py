@@ -73,9 +73,9 @@ _OWNER = (r"(?:the\s+)?(?P<f>(?-i:(?!(?:Section|Article|Exhibit|Schedule|Appendi
 RX: dict[str, list[re.Pattern]] = {
     "amount": [
         # "$100 million dollars" whole, not its words "million dollars" (SLINGERBAG)
-        _i("(?:", MONEY.pattern, r")(?:\s+(?:U\.?S\.?\s+)?dollars\b)?(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident)|\s+(?:general\s+)?aggregate\b)?"),
+        _i("(?:", MONEY.pattern, r")(?:\s+(?:U\.?S\.?\s+)?dollars\b)?(?:\s+(?:per|each|for\s+each|in\s+the|annual)\s+(?:occurrence|claim|aggregate|person|accident|year|incident|month|week|day|quarter)\b|\s+(?:general\s+)?aggregate\b)?"),
         _i(rf"\b(?:{_W})(?:[\s-]+(?:and\s+)?(?:{_W})){{0,6}}\s+(?:U\.?S\.?\s+)?(?:dollars|euros)(?:\s+and\s+(?:{_W})(?:[\s-]+(?:{_W}))*\s+cents)?"
-           r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment))?"),
+           r"(?:\s*\(\s*(?:US|U\.S\.)?\s?[$€£]\s?[\d,.]+\s*\))?(?:\s+per\s+(?:kilogram|kg|pound|lb|unit|item|package|shipment|month|week|day|year|quarter)\b)?"),
         # consideration in stock: "Six Hundred Thousand (600,000) shares of VNUE common stock", "25,000 Restricted common shares" (VNUE, HALITRON)
         _i(rf"\b{_NUM}\s+(?:(?:restricted|common|preferred|ordinary|registered)\s+){{0,3}}(?:shares|stock\s+options|warrants)\b"),
     ],

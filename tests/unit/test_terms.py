@@ -568,6 +568,16 @@ def test_the_end_of_a_year_is_an_end_date():
     assert not any(t["name"] == "end_date" and t["stated"] for t in terms.terms("Expiration Date", "Sales at the end of 2006 are reported yearly."))
 
 
+def test_a_sum_owed_per_month_says_so():
+    """WATCHIT (CUAD train, read on the final page): "a cancellation fee of Five Thousand Dollars ($5,000) per month multiplied by the
+    number of months remain" read "amount: Five Thousand Dollars ($5,000)", as if owed once (5 other labelled clauses gain their rate)."""
+    clause = ("Oceanic Time Warner Cable agrees to pay a cancellation fee of Five Thousand Dollars ($5,000) per month multiplied by the "
+              "number of months remain on the agreement.")
+    (got,) = terms.terms("Liquidated Damages", clause)
+    assert (got["text"], got["value"]) == ("Five Thousand Dollars ($5,000) per month", 5000)
+    assert terms.terms("Minimum Commitment", "You shall expend not less than $5,000 each month on advertising.")[0]["text"] == "$5,000 each month"
+
+
 def test_a_year_the_contract_defines_is_a_year():
     # IPAYMENT (CUAD train): "four (4) Processing Years" was no term length
     got = terms.terms("Expiration Date", "The initial term of this Agreement shall be four (4) Processing Years commencing on the Effective Date "
@@ -862,7 +872,7 @@ def test_no_100_dollars_is_no_hundred_dollars():
     assert "100 Dollars" not in [f["text"] for f in risk.facts("Revenue/Profit Sharing", "a royalty of seven percent (7%), with a minimum monthly "
                                                                 "amount of Seven Hundred and No/100 Dollars ($700.00).")]
     (t,) = terms.terms("Minimum Commitment", "Licensee shall pay a minimum of 500 dollars each month.")
-    assert t["text"] == "500 dollars"
+    assert t["text"] == "500 dollars each month"  # with its rate (WATCHIT)
 
 
 def test_a_subsection_number_after_its_heading_is_no_figure():
