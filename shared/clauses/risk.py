@@ -308,7 +308,7 @@ def risk_note(category: str, quote: str, *, may_say_absent: bool = True, facts_f
         parts = [x for x in parts if x not in already]
         already.update(parts)
     if cat:
-        parts.append(BY_AGREEMENT_NOTE if name == "Renewal Term" and renews_by_agreement(quote) else cat.risk)
+        parts.append((APPROVED_NOTE if _APPROVED.search(quote) else BY_AGREEMENT_NOTE) if name == "Renewal Term" and renews_by_agreement(quote) else cat.risk)
     return {"risk": " ".join(parts), "facts": found, "risk_source": "template"}
 
 
@@ -321,7 +321,10 @@ _BY_AGREEMENT = re.compile(r"\bmutual(?:ly)?\s+(?:written\s+)?(?:agree\w*|consen
 # in writing given by XFN ..., for a consideration to be mutually agreed"): CUAD train.
 _AUTOMATIC = re.compile(r"automatic\w*|\bunless\b|\bwithout\s+(?:further\s+)?(?:action|notice)|\boption\b|\bright\s+to\s+(?:renew|extend)|\bby\s+(?:\w+\s+){0,2}notice", re.I)
 BY_AGREEMENT_NOTE = "Renews only if both parties agree, so it cannot lock a party in; note the renewal length."
+# ... nor one that goes on only while approved ("from year to year thereafter provided such continuance is specifically approved by ... the trustees": SECURIAN)
+_APPROVED = re.compile(r"\bprovided\s+(?:that\s+)?(?:such\s+)?(?:continuance|renewal|extension)\s+is\s+(?:\w+\s+)?approved\b", re.I)
+APPROVED_NOTE = "Goes on only while it is approved as it says, so it does not renew by itself; note the renewal length."
 
 
 def renews_by_agreement(quote: str) -> bool:
-    return bool(_BY_AGREEMENT.search(quote)) and not _AUTOMATIC.search(quote)
+    return bool(_BY_AGREEMENT.search(quote) or _APPROVED.search(quote)) and not _AUTOMATIC.search(quote)

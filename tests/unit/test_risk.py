@@ -1167,6 +1167,10 @@ def test_a_renewal_both_parties_must_agree_to_locks_no_one_in():
     quote = ("At any time prior to the end of the Term, the Parties may agree in writing to extend the Agreement for successive "
              "One (1) Year periods (the “Renewal Terms”) under the same conditions set forth herein.")
     assert risk.risk_note("Renewal Term", quote)["risk"].endswith("Renews only if both parties agree, so it cannot lock a party in; note the renewal length.")
+    # SECURIAN fund agreement (CUAD train, read on the final page): a continuance the trustees must approve renews nothing by itself
+    quote = ("This Agreement shall continue in effect for a period of one year from the date of its execution and from year to year "
+             "thereafter provided such continuance is specifically approved by a majority of the trustees of the Trust.")
+    assert risk.risk_note("Renewal Term", quote)["risk"].endswith("Goes on only while it is approved as it says, so it does not renew by itself; note the renewal length.")
     # automatic, or at one party's option with terms to be agreed: the generic line stays
     for quote in ("This Agreement shall automatically renew for one year unless the parties mutually agree otherwise.",
                   "This Agreement may be renewed for ten (10) years by notice in writing given by XFN, for a consideration to be mutually agreed."):
