@@ -112,6 +112,7 @@ def test_lexical_only_accuracy_is_reported(capsys):
         ("Can VerticalNet promote our competitors?", {"Non-Compete"}),
         ("Who owns the user data when it ends?", {"Ip Ownership Assignment"}),
         ("What does it cost us to drop the content early, and when does the deal end?", {"Liquidated Damages", "Expiration Date"}),  # WATCHIT
+        ("How many units can we order per month?", {"Volume Restriction"}),  # TC PIPELINES: "how much gas can we move each day"
     ],
 )
 def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):
