@@ -175,8 +175,8 @@ RX: dict[str, list[re.Pattern]] = {
         _i(r"\bsubject\s+to\s+(?P<ref>(?:Sections?|Clauses?|Articles?|paragraphs?)\s+" + _REF + r"(?:\s*(?:,|and|or)\s*" + _REF + r")*)")],
     "law": [
         re.compile(
-            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation|(?<=applicable\s)regulations)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in|of)\s+(?:the\s+)?"
-            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of\s+(?:the\s+)?)?)"
+            r"(?i:\b(?:the\s+)?(?:(?:internal|substantive|domestic)\s+)?(?:laws?|legislation|(?<=applicable\s)regulations)(?:\s+and\s+(?:judicial\s+decisions|regulations))?\s+(?:in\s+force\s+in\s+|of(?:\s+|(?=the\s|(?-i:[A-Z]))))(?:the\s+)?"
+            r"(?:(?:State|Commonwealth|Province|Republic|Kingdom|Canton|Federal\s+Republic|People['’]?s\s+Republic|Hong\s+Kong\s+Special\s+Administrative\s+Region)\s+of(?:\s+|(?=(?-i:[A-Z])))(?:the\s+)?)?)"  # OCR's "the laws ofthe State ofTexas" (PRIME ENERGY)
             r"(?!(?:THE|WITHOUT|ANY|SUCH|STATE)\b)[A-Z][\w.'’-]*(?:(?:\s+|\s+and\s+|\s+of\s+)(?!(?:WITHOUT|APPLICABLE|EXCLUDING|EXCEPT|AS|IN|TO|FOR|THAT|WITH|REGARD|REGARDLESS|OTHER|SHALL|WHICH|AND|OF|THE|WILL|APPLY|GOVERNING|IS)\b)[A-Z][\w.'’-]*){0,3}"
             r"(?:,?\s+and\s+(?:the\s+)?(?:federal\s+laws?\s+of\s+)?(?:the\s+)?(?i:United\s+States)(?:\s+of\s+(?i:America))?)?"  # "the State of Nevada, and the United States of America" (MARSHALL)
         ),

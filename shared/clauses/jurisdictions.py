@@ -28,7 +28,12 @@ def named_state(clause: str) -> re.Match[str] | None:
 _ACRONYMS = ("PRC", "UK", "U.K.", "US", "U.S.", "USA", "U.S.A.", "EU", "UAE", "HKSAR")
 
 
+# OCR's words run together ("the laws ofthe State ofTexas": PRIME ENERGY, CUAD train, read on the final page) are read apart.
+_GLUED = re.compile(r"\bof(?=the\b|[A-Z])")
+
+
 def jurisdiction(text: str) -> str:
     """"the laws of the State of New York" -> "New York" (and "THE STATE OF NEW YORK" too)."""
+    text = _GLUED.sub("of ", text)
     name = " ".join(re.sub(r"\s+laws?\b", "", _LAW_PREFIX.sub("", text), flags=re.I).split()).strip(" ,.")  # "PRC Laws" -> "PRC"
     return " ".join(w.lower() if w.lower() in ("and", "of", "the") else w.capitalize() for w in name.split()) if name.isupper() and name not in _ACRONYMS else name

@@ -568,6 +568,14 @@ def test_the_end_of_a_year_is_an_end_date():
     assert not any(t["name"] == "end_date" and t["stated"] for t in terms.terms("Expiration Date", "Sales at the end of 2006 are reported yearly."))
 
 
+def test_a_law_in_words_the_ocr_ran_together_is_read():
+    """PRIME ENERGY (CUAD train, read on the final page): "governed by the laws ofthe State ofTexas" read "law: no value read"."""
+    clause = ("This Agreement shad be deemed a contract made under and shall be construed in accordance with and governed by the laws "
+              "ofthe State ofTexas and that actions arising out ofthis Agreement may be litigated in courts having situs in Harris County, Texas.")
+    (got,) = terms.terms("Governing Law", clause)
+    assert (got["text"], got["value"]) == ("the laws ofthe State ofTexas", "Texas")  # verbatim, and read apart
+
+
 def test_a_sum_owed_per_month_says_so():
     """WATCHIT (CUAD train, read on the final page): "a cancellation fee of Five Thousand Dollars ($5,000) per month multiplied by the
     number of months remain" read "amount: Five Thousand Dollars ($5,000)", as if owed once (5 other labelled clauses gain their rate)."""
