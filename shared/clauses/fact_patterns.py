@@ -147,7 +147,8 @@ RX: dict[str, list[re.Pattern]] = {
            # "Any of the Participants will": every one of them; not "any of the Securities" (ALLIANCE BANCORP)
            r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+(?!(?:Securities|Shares|Products|Services|Rights|Terms|Provisions|Sections|Assets|Units|Goods|Materials|Patents|Marks|Trademarks|Fees|Payments|Amounts|Obligations|Agreements|Documents|Records|Losses|Claims|Damages|Liabilities|Licenses|Licences|Territories|Countries|Warrants|Options|Notes|Bonds|Certificates|Policies|Funds|Accounts|Orders|Sites|Systems|Programs|Works|Inventions|Improvements|Deliverables|Facilities|Properties|Loans|Costs|Expenses|Taxes|Proceeds|Revenues|Sales|Royalties|Milestones|Reports|Notices|Events)\b)[A-Z][a-z]+s\b)"
            # "Nortel's liability to Entrust, and Entrust's liability to Nortel", "each of Nortel's and Entrust's liability": both
-           r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s)"
+           r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s"
+           r"|\b[A-Z][\w&.-]*\s+(?:OR|or|AND|and)\s+[A-Z][\w&.-]*['’][sS]\s+(?:LIABILIT|liabilit))"  # "THE EXTENT OF PCQ OR ABW'S LIABILITY" (PC QUOTE)
            # "The Investor, the Agent and the Lenders hereby acknowledge": all of them
            r"|(?-i:\b(?!(?:Agreement|Term|Section|Article|Exhibit|Schedule)\b)[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a

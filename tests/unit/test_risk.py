@@ -740,6 +740,8 @@ def test_two_named_liabilities_bind_both():
     assert scope("For any cause of action, Nortel's liability to Entrust, and Entrust's liability to Nortel shall not exceed U.S.$5,000,000.") == ["mutual"]
     assert scope("Notwithstanding the foregoing, each of Nortel's and Entrust's liability to the other Party shall not exceed U.S.$10,000,000.") == ["mutual"]
     assert scope("Chase's aggregate liability shall not exceed $5,000.") == ["one_party"]
+    # PC QUOTE co-branding (CUAD train, read on the final page): "Applies to one party (“PCQ OR ABW'S LIABILITY”)"
+    assert scope("SUCH LIMITATION SHALL BE THE EXTENT OF PCQ OR ABW'S LIABILITY REGARDLESS OF THE FORM OF ACTION.") == ["mutual"]
 
 
 def test_an_even_split_is_a_rate():
