@@ -110,6 +110,8 @@ def test_a_bad_playbook_is_refused_naming_the_rule_and_the_field(rules, where, s
         # CREDITCARDS.COM, MTI (CUAD dev): an exclusion that protects one side; the note said "Applies to one party", the playbook "not decided"
         ("Cap On Liability", "21. Limitation of Damages Chase shall have no liability for any indirect, incidental, special or consequential damages.", "deviates", "Chase shall have no liability"),
         ("Cap On Liability", "McDATA shall not be liable to Reseller or its End User Customers, in whole or in part, for any claims arising out of such use.", "deviates", "McDATA shall not be liable"),
+        # PC QUOTE co-branding (CUAD train, read on the final page): an upper-case cap of either's liability deviated as one side's
+        ("Cap On Liability", "SUCH LIMITATION SHALL BE THE EXTENT OF PCQ OR ABW'S LIABILITY REGARDLESS OF THE FORM OF ACTION.", "meets", "PCQ OR ABW'S LIABILITY"),
         # STARTEC, BIOAMBER, TUNIU (CUAD dev): both sides, said as "no Party", "against each other", of losses and responsibility
         ("Cap On Liability", "No Party shall be liable to any other Party for any matter resulting from planned interruptions.", "meets", "No Party"),
         ("Cap On Liability", "Bioamber and Cargill agree to waive any and all claims against each other for consequential or punitive losses.", "meets", "against each other"),
