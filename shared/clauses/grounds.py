@@ -79,3 +79,17 @@ def notice_alone(text: str) -> str | None:
         if piece and _RIGHT.search(piece) and _NOTICE.search(piece) and not GROUNDS.search(piece) and not _CONDITION.search(piece):
             return piece
     return None
+
+
+# A right to end on notice at any time, with no period and no ground ("Hydron shall have the right to terminate this Agreement upon
+# written notice to Dolphins at any time between November 1, 1997 and December 15, 1997": HYDRON sponsorship, CUAD train, read on the
+# final page, where the absent Termination For Convenience was said to be "for cause only").
+_AT_ANY_TIME = re.compile(r"\b(?:upon|on|by|with)\s+(?:\w+\s+){0,2}?notice\b[^.;]{0,80}?\bat\s+any\s+time\b|\bat\s+any\s+time\b[^.;]{0,80}?\b(?:upon|on|by|with)\s+(?:\w+\s+){0,2}?notice\b", re.I)
+
+
+def at_will(text: str) -> bool:
+    """Whether a sentence of ``text`` gives a right to terminate on notice at any time, on no ground and no condition."""
+    return any(_RIGHT.search(p) and _AT_ANY_TIME.search(p) and not GROUNDS.search(p) and not _IF.search(p) for p in re.split(r"(?<=[.;])\s+", text))
+
+
+_IF = re.compile(r"\bif\b(?!\s+any\b)|\bin\s+the\s+event\s+(?:of|that)\b|\bupon\s+the\s+occurrence|\bin\s+case\b|\bshould\b|\bunless\b|\bas\s+follows\b|:\s*$", re.I)  # not "following the last game, if any"

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from shared.clauses import extent
-from shared.clauses.grounds import ANY_REASON, GROUNDS, notice_alone
+from shared.clauses.grounds import ANY_REASON, GROUNDS, at_will, notice_alone
 
 if TYPE_CHECKING:
     from shared.clauses.findings import Scored
@@ -279,7 +279,7 @@ class Given(NamedTuple):
 
 # The asked category -> what the contract gives in its place.
 INSTEAD: dict[str, Given] = {
-    "Termination For Convenience": Given(ends_for_cause, "erminat", "rights to terminate for cause", "for cause only"),
+    "Termination For Convenience": Given(ends_for_cause, "erminat", "rights to terminate for cause", "for cause only", at_will),
     "Exclusivity": Given(grants_non_exclusive, "xclusiv", "non-exclusive rights", "non-exclusive only", grants_exclusive),
     "Revenue/Profit Sharing": Given(grants_free, "", "royalty-free grants", "royalty-free only", shares),
     "Irrevocable Or Perpetual License": Given(grants_for_term, "", "licences for the term only", "for the term only", grants_lasting),

@@ -388,6 +388,24 @@ def test_an_end_both_parties_must_agree_to_is_no_termination_for_convenience():
     assert not by_agreement_only("The Parties agree that Licensee may terminate this Agreement at any time upon notice.")
 
 
+def test_an_absent_termination_for_convenience_is_not_for_cause_only_beside_a_right_at_any_time():
+    """HYDRON sponsorship (CUAD train, read on the final page): the page said "It gives rights to terminate for cause instead" of a
+    contract whose sponsor may end it "upon written notice ... at any time between November 1, 1997 and December 15, 1997"."""
+    from shared.clauses import instead
+    from shared.clauses.grounds import at_will
+
+    window = ("1.2 Hydron shall have the right to terminate this Agreement upon written notice to Dolphins at any time between November 1, "
+              "1997 and December 15, 1997, in which event this Agreement shall be terminated following the Dolphins last 1997 game, if any.")
+    assert at_will(window) and instead.INSTEAD["Termination For Convenience"].unless is at_will
+    assert not at_will("Either party may terminate this Agreement at any time upon written notice if the other party breaches.")
+    assert not at_will("The Agent may terminate this Agreement by giving the notice indicated below at any time after this Agreement becomes effective as follows:")
+    cause = "Hydron may terminate this Agreement upon written notice if the Dolphins fail to cure a breach within thirty (30) days."
+    model = FixedModel({"terminate": {"Termination For Convenience": 0.001}})
+    for page, quoted in ((cause, True), (cause + "\n" + window, False)):
+        (gone,) = findings.absent(findings.score_units(findings.page_units([page]), model, [page]), [], ["Termination For Convenience"], 1)
+        assert ("instead" in gone) is quoted
+
+
 def test_a_list_of_terminations_with_one_on_notice_alone_is_not_for_cause_only():
     """CCA INDUSTRIES (CUAD train, read on the final page): the list's last item, a right on notice alone, was
     the labelled Termination For Convenience, left out because items (a) and (b) end for a breach."""

@@ -113,6 +113,7 @@ def test_lexical_only_accuracy_is_reported(capsys):
         ("Who owns the user data when it ends?", {"Ip Ownership Assignment"}),
         ("What does it cost us to drop the content early, and when does the deal end?", {"Liquidated Damages", "Expiration Date"}),  # WATCHIT
         ("How many units can we order per month?", {"Volume Restriction"}),  # TC PIPELINES: "how much gas can we move each day"
+        ("Can we get out after the first year?", {"Termination For Convenience"}),  # HYDRON sponsorship: asked nothing
     ],
 )
 def test_lexical_path_routes_clear_keyword_questions(question, expected, embed):
