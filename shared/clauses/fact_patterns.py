@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from shared.clauses.catalogue import DATE, FOR_CAUSE, MONEY, PERCENT
-from shared.clauses.playbook_words import BRAND, NAMED_SIDES, TO_THE_OTHER
+from shared.clauses.playbook_words import BRAND, EITHERS_LIABILITY, NAMED_SIDES, TO_THE_OTHER
 
 # The party named exclusive ("Ford shall be the exclusive sponsor") is whom a clause favours, not whom it binds (IVILLAGE).
 _FAVOURED = r"\s+be\s+(?:the|its)\s+(?:sole\s+(?:and\s+)?)?exclusive"
@@ -148,7 +148,7 @@ RX: dict[str, list[re.Pattern]] = {
            r"|(?-i:\b(?:[Aa]ny|[Ee]ach|[Aa]ll|[Nn]one)\s+of\s+the\s+(?!(?:Securities|Shares|Products|Services|Rights|Terms|Provisions|Sections|Assets|Units|Goods|Materials|Patents|Marks|Trademarks|Fees|Payments|Amounts|Obligations|Agreements|Documents|Records|Losses|Claims|Damages|Liabilities|Licenses|Licences|Territories|Countries|Warrants|Options|Notes|Bonds|Certificates|Policies|Funds|Accounts|Orders|Sites|Systems|Programs|Works|Inventions|Improvements|Deliverables|Facilities|Properties|Loans|Costs|Expenses|Taxes|Proceeds|Revenues|Sales|Royalties|Milestones|Reports|Notices|Events)\b)[A-Z][a-z]+s\b)"
            # "Nortel's liability to Entrust, and Entrust's liability to Nortel", "each of Nortel's and Entrust's liability": both
            r"|(?-i:\b[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)\b[^.;]{0,60}?,?\s+and\s+[A-Z][\w&.-]*['’]s\s+liabilit(?:y|ies)|\b[Ee]ach\s+of\s+[A-Z][\w&.-]*['’]s\s+and\s+[A-Z][\w&.-]*['’]s"
-           r"|\b[A-Z][\w&.-]*\s+(?:OR|or|AND|and)\s+[A-Z][\w&.-]*['’][sS]\s+(?:LIABILIT|liabilit))"  # "THE EXTENT OF PCQ OR ABW'S LIABILITY" (PC QUOTE)
+           rf"|\b{EITHERS_LIABILITY})"  # "THE EXTENT OF PCQ OR ABW'S LIABILITY" (PC QUOTE)
            # "The Investor, the Agent and the Lenders hereby acknowledge": all of them
            r"|(?-i:\b(?!(?:Agreement|Term|Section|Article|Exhibit|Schedule)\b)[A-Z][\w&.-]*(?:,\s+(?:the\s+)?[A-Z][\w&.-]*)*,?\s+and\s+(?:the\s+)?[A-Z][\w&.-]*\s+(?:hereby\s+)?(?:agree|acknowledge|covenant|undertake)\b)"),
         # One named party: its liability ("Chase's aggregate liability"), a capitalised name (not a

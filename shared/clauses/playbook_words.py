@@ -41,7 +41,9 @@ _MUTUAL = re.compile(
     rf"|the{_W}parties(?:'|’)?{_W}(?:aggregate|total|respective|mutual|combined)|the{_W}parties{_W}(?:shall|will){_W}not{_W}be{_W}liable"
     rf"|(?:(?<=shall )|(?<=will )|(?<=may ))a{_W}party(?!{_W}(?:to|hereto)\b)|a{_W}party(?={_W}(?:shall|will|may|must)\b)"  # "in no event shall a Party be liable" (BLOOM ENERGY)
     rf"|{TO_THE_OTHER}|{NAMED_SIDES})\b", re.I)
-_TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\b(?-i:[A-Z][\w&.-]+{_W}(?:OR|AND){_W}[A-Z][\w&.-]+['’]S{_W}(?:[A-Z]+{_W})?LIABILIT\w*)|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])[\w-]*", re.I)  # the second name whole: "... or by the Sponsor" (DOMINI)
+# "THE EXTENT OF PCQ OR ABW'S LIABILITY": either's (PC QUOTE co-branding, CUAD train, on the final page); read by risk too
+EITHERS_LIABILITY = rf"(?-i:[A-Z][\w&.-]*{_W}(?:OR|or|AND|and){_W}[A-Z][\w&.-]*['’][sS]{_W}(?:[A-Z]+{_W})?(?:LIABILIT|liabilit)\w*)"
+_TWO_NAMES = re.compile(rf"\b(?-i:[A-Z]{{2,}}{_W}or{_W}[A-Z]{{2,}})\b|\b{EITHERS_LIABILITY}|\bby{_W}the{_W}(?-i:[A-Z])[\w ]{{0,40}}?,?{_W}(?-i:or){_W}by{_W}the{_W}(?-i:[A-Z])[\w-]*", re.I)  # the second name whole: "... or by the Sponsor" (DOMINI)
 _NOT_A_NAME = {"party", "parties", "either", "each", "neither", "any", "a", "an", "the", "in", "no", "such", "its", "their", "this", "that",
                "agreement", "it", "each party", "both", "none", "except", "notwithstanding", "nothing"}
 # One side only: "Customer may terminate", "Vyera shall have the right to terminate", "The
