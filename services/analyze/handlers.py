@@ -131,7 +131,7 @@ class Analyzer:
         with clock.phase("postprocess"):
             shown = await self.rt.cpu(logic.final_findings, found, book, playbook_words.asker(env.question))  # "We're the customer": its own rights favour it
             llm_cites, rejected = logic.check_citations(logic.citations_in(answer), texts)
-            parts = logic.quoted_parts(shown) + ([] if cats else await self.rt.cpu(logic.question_passages, texts, located, env.question))
+            parts = logic.quoted_parts(shown) + ([] if cats else await self.rt.cpu(logic.question_passages, scored.units, located, env.question))
             cites, _ = logic.check_citations(parts + llm_cites, texts)
             checked = logic.playbook_result(book, shown, cats, searched)
         if self.s.explain_deviations and not routed and checked["deviations"]:

@@ -123,14 +123,15 @@ def quoted_parts(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [c for f in shown for c in ({"page": f["page"], "quote": f["quote"]}, *([f["continues"]] if "continues" in f else []))]
 
 
-def question_passages(page_texts: list[str], located: list[int], question: str) -> list[dict[str, Any]]:
-    """For a question that names no clause category: the located pages' passages that share its
-    words (the draft's evidence for it), as citations, so the final keeps what the draft quoted
-    (IMPERIAL GARDEN, asked whether the fees come back: the draft quoted the refund sentences, the
-    final said nothing). Word matches, not findings: the page says so."""
+def question_passages(units: list[findings.Unit], located: list[int], question: str) -> list[dict[str, Any]]:
+    """For a question that names no clause category: the passages of the located pages (of the
+    document's ``units``, as the scores already cut them) that share its words (the draft's evidence
+    for it), as citations, so the final keeps what the draft quoted (IMPERIAL GARDEN, asked whether
+    the fees come back: the draft quoted the refund sentences, the final said nothing). Word matches,
+    not findings: the page says so."""
     on = set(located)
-    units = [u for u in findings.page_units(page_texts) if u.page in on]
-    return [c for f in findings.question_spans(units, question) for c in ({"page": f.page, "quote": f.quote}, *([{"page": f.page + 1, "quote": f.continued}] if f.continued else []))]
+    spans = findings.question_spans([u for u in units if u.page in on], question)
+    return quoted_parts([f.as_dict() for f in spans])
 
 
 def check_citations(cites: list[dict[str, Any]], page_texts: list[str]) -> tuple[list[dict[str, Any]], int]:

@@ -49,11 +49,11 @@ def test_a_question_of_no_category_keeps_the_passages_on_its_words():
     work, do we get our fees back?": the draft quoted the two refund sentences, the final listed nothing at all."""
     texts = ["Article V. Fees. In case the Contract cannot be performed due to the architect herein, the architect shall refund the fees "
              "paid in full. The client shall pay the fees monthly.", "Article XI. Disputes are heard in Miaoli."]
-    got = logic.question_passages(texts, [1, 2], "If the architect cannot finish the work, do we get our fees back?")
+    got = logic.question_passages(findings.page_units(texts), [1, 2], "If the architect cannot finish the work, do we get our fees back?")
     assert got and all(c["page"] == 1 for c in got)
     assert any("refund the fees paid in full" in c["quote"] for c in got)
     assert logic.check_citations(got, texts) == (got, 0)  # each is on its page
-    assert logic.question_passages(texts, [2], "do we get our fees back from the architect?") == []  # only the located pages
+    assert logic.question_passages(findings.page_units(texts), [2], "do we get our fees back from the architect?") == []  # only the located pages
 
 
 def test_context_puts_evidence_first_and_keeps_the_budget():
